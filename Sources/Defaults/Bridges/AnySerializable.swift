@@ -1,0 +1,94 @@
+extension Defaults {
+	/**
+	A type-erased serializable value, for collections of mixed types such as
+	`[String: Defaults.AnySerializable]`.
+
+	It holds the stored form of the value it was made from. Literals of the JSON
+	types can be assigned directly; other types go through `init(_:)` and
+	`get()`/`set(_:)`.
+
+	```swift
+	extension Defaults.Keys {
+		static let magic = Key<[String: Defaults.AnySerializable]>("magic", default: [:])
+	}
+
+	Defaults[.magic]["unicorn"] = "🦄"
+	Defaults[.magic]["number"] = 3
+	Defaults[.magic]["enum"] = Defaults.AnySerializable(Mime.json)
+
+	if let mime: Mime = Defaults[.magic]["enum"]?.get() {
+		print(mime.rawValue)
+		//=> "application/json"
+	}
+	```
+
+	Type erasure costs a conversion on every `get()`; prefer typed keys where the type is known.
+	*/
+	public struct AnySerializable: Hashable, Sendable {
+		/// The stored form of the wrapped value.
+		public private(set) var storedValue: JSONValue
+
+		/// Wraps a serializable value. A value its bridge cannot serialize is kept as `null`.
+		public init<Value: Serializable>(_ value: Value) {
+			storedValue = Value.storedValue(from: value) ?? .null
+		}
+
+		/// Wraps a value that is already in stored form.
+		public init(storedValue: JSONValue) {
+			self.storedValue = storedValue
+		}
+
+		/// The wrapped value as `Value`, or `nil` if it is not of that type.
+		public func get<Value: Serializable>() -> Value? {
+			Value.value(from: storedValue)
+		}
+
+		/// The wrapped value as the given type, or `nil` if it is not of that type.
+		public func get<Value: Serializable>(_: Value.Type) -> Value? {
+			Value.value(from: storedValue)
+		}
+
+		/// Replaces the wrapped value.
+		public mutating func set<Value: Serializable>(_ newValue: Value) {
+			storedValue = Value.storedValue(from: newValue) ?? .null
+		}
+	}
+
+	/// Stores a ``Defaults/AnySerializable`` as the stored form it holds.
+	public struct AnyBridge: Bridge, Sendable {
+		public typealias Value = AnySerializable
+		public typealias Serializable = JSONValue
+		public init() {}
+
+		public func serialize(_ value: AnySerializable?) -> JSONValue? {
+			value?.storedValue
+		}
+
+		public func deserialize(_ object: JSONValue?) -> AnySerializable? {
+			object.map(AnySerializable.init(storedValue:))
+		}
+	}
+}
+
+extension Defaults.AnySerializable: Defaults.Serializable {
+	public static let bridge = Defaults.AnyBridge()
+}
+
+extension Defaults.AnySerializable: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+	ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+	public init(nilLiteral: ()) { storedValue = .null }
+	public init(booleanLiteral value: Bool) { storedValue = .bool(value) }
+	public init(integerLiteral value: Int64) { storedValue = .integer(value) }
+	public init(floatLiteral value: Double) { storedValue = .double(value) }
+	public init(stringLiteral value: String) { storedValue = .string(value) }
+	public init(arrayLiteral elements: Self...) { storedValue = .array(elements.map(\.storedValue)) }
+
+	public init(dictionaryLiteral elements: (String, Self)...) {
+		storedValue = .object(Dictionary(elements.map { ($0, $1.storedValue) }) { _, last in last })
+	}
+}
+
+extension Defaults.AnySerializable: CustomStringConvertible {
+	public var description: String { storedValue.description }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+extension Defaults {
+	/**
+	Stores a `Date` as an ISO 8601 string in UTC, with as many fraction digits
+	as it takes to read back the exact same date: `"2026-11-22T05:07:44.5Z"`.
+
+	Reading also accepts a date without a time (`"2026-11-22"`, midnight UTC),
+	an offset instead of `Z` (`"2026-11-22T07:07:44+02:00"`), and a JSON number
+	of seconds since 1970.
+	*/
+	public struct DateBridge: Bridge, Sendable {
+		public typealias Value = Date
+		public typealias Serializable = JSONValue
+		public init() {}
+
+		public func serialize(_ value: Date?) -> JSONValue? {
+			value.map { .string(ISO8601.string(from: $0)) }
+		}
+
+		public func deserialize(_ object: JSONValue?) -> Date? {
+			switch object {
+			case .string(let text): ISO8601.date(from: text)
+			case .integer, .unsignedInteger, .double: object?.doubleValue.map(Date.init(timeIntervalSince1970:))
+			default: nil
+			}
+		}
+	}
+
+	/// Stores `Data` as a base64 string (RFC 4648, with padding).
+	public struct DataBridge: Bridge, Sendable {
+		public typealias Value = Data
+		public typealias Serializable = JSONValue
+		public init() {}
+
+		public func serialize(_ value: Data?) -> JSONValue? {
+			value.map { .string($0.base64EncodedString()) }
+		}
+
+		public func deserialize(_ object: JSONValue?) -> Data? {
+			object?.stringValue.flatMap { Data(base64Encoded: $0) }
+		}
+	}
+
+	/// Stores a `URL` as its absolute string: `"https://example.com/a"`, `"file:///home/me/notes.txt"`.
+	public struct URLBridge: Bridge, Sendable {
+		public typealias Value = URL
+		public typealias Serializable = JSONValue
+		public init() {}
+
+		public func serialize(_ value: URL?) -> JSONValue? {
+			value.map { .string($0.absoluteString) }
+		}
+
+		public func deserialize(_ object: JSONValue?) -> URL? {
+			guard let text = object?.stringValue, !text.isEmpty else { return nil }
+			return URL(string: text)
+		}
+	}
+
+	/// Stores a `UUID` as its string form: `"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`. Reading ignores case.
+	public struct UUIDBridge: Bridge, Sendable {
+		public typealias Value = UUID
+		public typealias Serializable = JSONValue
+		public init() {}
+
+		public func serialize(_ value: UUID?) -> JSONValue? {
+			value.map { .string($0.uuidString) }
+		}
+
+		public func deserialize(_ object: JSONValue?) -> UUID? {
+			object?.stringValue.flatMap { UUID(uuidString: $0) }
+		}
+	}
+}
+
+extension Date: Defaults.Serializable { public static let bridge = Defaults.DateBridge() }
+extension Data: Defaults.Serializable { public static let bridge = Defaults.DataBridge() }
+extension URL: Defaults.Serializable { public static let bridge = Defaults.URLBridge() }
+extension UUID: Defaults.Serializable { public static let bridge = Defaults.UUIDBridge() }

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small non-recursive mutex over `pthread_mutex_t`.
+///
+/// Used instead of `Synchronization.Mutex` where the protected state is not
+/// `Sendable` (cached values of arbitrary user types), which `Mutex` cannot
+/// hand out without copying through `sending` results.
+final class Lock: @unchecked Sendable {
+	private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+	init() {
+		mutex = .allocate(capacity: 1)
+		mutex.initialize(to: pthread_mutex_t())
+		pthread_mutex_init(mutex, nil)
+	}
+
+	deinit {
+		pthread_mutex_destroy(mutex)
+		mutex.deallocate()
+	}
+
+	@inline(__always)
+	func lock() { pthread_mutex_lock(mutex) }
+
+	@inline(__always)
+	func unlock() { pthread_mutex_unlock(mutex) }
+
+	@inline(__always)
+	func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+		pthread_mutex_lock(mutex)
+		defer { pthread_mutex_unlock(mutex) }
+		return try body()
+	}
+}
+
+/// A value guarded by a ``Lock``.
+final class Locked<State>: @unchecked Sendable {
+	private let lock = Lock()
+	private var state: State
+
+	init(_ state: State) {
+		self.state = state
+	}
+
+	func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+		try lock.withLock { try body(&state) }
+	}
+
+	var value: State {
+		lock.withLock { state }
+	}
+}

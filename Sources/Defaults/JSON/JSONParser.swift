@@ -1,0 +1,306 @@
+extension Defaults.JSONValue {
+	/**
+	Parses JSON text (RFC 8259) into a value.
+
+	Any JSON value is accepted at the top level. Text that is not valid UTF-8,
+	has trailing garbage or nests deeper than 512 levels is rejected with a
+	``Defaults/JSONParseError`` that names the line and column.
+
+	```swift
+	let value = try Defaults.JSONValue(parsing: #"{"quality": 0.8}"#)
+	value.objectValue?["quality"]
+	//=> Optional(0.8)
+	```
+	*/
+	public init(parsing text: String) throws(Defaults.JSONParseError) {
+		var text = text
+		let result = text.withUTF8 { bytes in
+			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: bytes) }
+		}
+		self = try result.get()
+	}
+
+	/// Parses UTF-8 encoded JSON text. See ``init(parsing:)-(String)``.
+	public init(parsing bytes: some Collection<UInt8>) throws(Defaults.JSONParseError) {
+		let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: buffer) }
+		}
+		if let contiguous {
+			self = try contiguous.get()
+		} else {
+			let array = Array(bytes)
+			self = try array.withUnsafeBufferPointer { buffer throws(Defaults.JSONParseError) in
+				try Self(parsingUTF8: buffer)
+			}
+		}
+	}
+
+	init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Defaults.JSONParseError) {
+		var parser = JSONParser(bytes: bytes)
+		parser.skipWhitespace()
+		let value = try parser.parseValue(depth: 0)
+		parser.skipWhitespace()
+		guard parser.position == bytes.count else {
+			throw parser.error("unexpected text after the JSON value")
+		}
+		self = value
+	}
+}
+
+extension Defaults {
+	/// Why JSON text could not be parsed, and where.
+	public struct JSONParseError: Error, CustomStringConvertible, Sendable, Equatable {
+		/// What is wrong, for example `expected ':' after an object key`.
+		public let reason: String
+		/// The 1-based line of the problem.
+		public let line: Int
+		/// The 1-based column (in bytes) of the problem.
+		public let column: Int
+
+		public var description: String {
+			"invalid JSON at line \(line), column \(column): \(reason)"
+		}
+	}
+}
+
+private struct JSONParser {
+	let bytes: UnsafeBufferPointer<UInt8>
+	var position = 0
+	static let maximumDepth = 512
+
+	init(bytes: UnsafeBufferPointer<UInt8>) {
+		self.bytes = bytes
+	}
+
+	func error(_ reason: String, at offset: Int? = nil) -> Defaults.JSONParseError {
+		let end = min(offset ?? position, bytes.count)
+		var line = 1
+		var lineStart = 0
+		for index in 0..<end where bytes[index] == 0x0A {
+			line += 1
+			lineStart = index + 1
+		}
+		return Defaults.JSONParseError(reason: reason, line: line, column: end - lineStart + 1)
+	}
+
+	mutating func skipWhitespace() {
+		while position < bytes.count {
+			switch bytes[position] {
+			case 0x20, 0x0A, 0x0D, 0x09: position += 1
+			default: return
+			}
+		}
+	}
+
+	private func describeNext() -> String {
+		guard position < bytes.count else { return "the end of the text" }
+		let byte = bytes[position]
+		if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+		return "byte 0x\(String(byte, radix: 16))"
+	}
+
+	mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		guard depth < Self.maximumDepth else { throw error("values nest deeper than \(Self.maximumDepth) levels") }
+		guard position < bytes.count else { throw error("expected a value but found the end of the text") }
+		switch bytes[position] {
+		case UInt8(ascii: "{"): return try parseObject(depth: depth)
+		case UInt8(ascii: "["): return try parseArray(depth: depth)
+		case UInt8(ascii: "\""): return .string(try parseString())
+		case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+		case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+		case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+		case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+		default: throw error("expected a value but found \(describeNext())")
+		}
+	}
+
+	private mutating func expectLiteral(_ literal: StaticString) throws(Defaults.JSONParseError) {
+		let count = literal.utf8CodeUnitCount
+		guard position + count <= bytes.count else { throw error("expected '\(literal)'") }
+		let literalBytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+		for index in 0..<count where bytes[position + index] != literalBytes[index] {
+			throw error("expected '\(literal)'")
+		}
+		position += count
+	}
+
+	private mutating func parseObject(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		position += 1
+		var members: [String: Defaults.JSONValue] = [:]
+		skipWhitespace()
+		if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+			position += 1
+			return .object(members)
+		}
+		while true {
+			skipWhitespace()
+			guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+				throw error("expected a string key in an object but found \(describeNext())")
+			}
+			let key = try parseString()
+			skipWhitespace()
+			guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+				throw error("expected ':' after the object key \"\(key)\"")
+			}
+			position += 1
+			skipWhitespace()
+			members[key] = try parseValue(depth: depth + 1)
+			skipWhitespace()
+			guard position < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+			switch bytes[position] {
+			case UInt8(ascii: ","): position += 1
+			case UInt8(ascii: "}"): position += 1; return .object(members)
+			default: throw error("expected ',' or '}' in an object but found \(describeNext())")
+			}
+		}
+	}
+
+	private mutating func parseArray(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		position += 1
+		var elements: [Defaults.JSONValue] = []
+		skipWhitespace()
+		if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+			position += 1
+			return .array(elements)
+		}
+		while true {
+			skipWhitespace()
+			elements.append(try parseValue(depth: depth + 1))
+			skipWhitespace()
+			guard position < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+			switch bytes[position] {
+			case UInt8(ascii: ","): position += 1
+			case UInt8(ascii: "]"): position += 1; return .array(elements)
+			default: throw error("expected ',' or ']' in an array but found \(describeNext())")
+			}
+		}
+	}
+
+	private mutating func parseString() throws(Defaults.JSONParseError) -> String {
+		let start = position
+		position += 1
+		let contentStart = position
+		// Fast path: no escapes.
+		while position < bytes.count {
+			let byte = bytes[position]
+			if byte == UInt8(ascii: "\"") {
+				let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+				position += 1
+				guard let text = String(validating: slice, as: UTF8.self) else {
+					throw error("a string is not valid UTF-8", at: start)
+				}
+				return text
+			}
+			if byte == UInt8(ascii: "\\") { break }
+			if byte < 0x20 { throw error("a control character must be escaped inside a string") }
+			position += 1
+		}
+		var decoded = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+		while position < bytes.count {
+			let byte = bytes[position]
+			switch byte {
+			case UInt8(ascii: "\""):
+				position += 1
+				guard let text = String(validating: decoded, as: UTF8.self) else {
+					throw error("a string is not valid UTF-8", at: start)
+				}
+				return text
+			case UInt8(ascii: "\\"):
+				position += 1
+				guard position < bytes.count else { break }
+				let escape = bytes[position]
+				position += 1
+				switch escape {
+				case UInt8(ascii: "\""): decoded.append(0x22)
+				case UInt8(ascii: "\\"): decoded.append(0x5C)
+				case UInt8(ascii: "/"): decoded.append(0x2F)
+				case UInt8(ascii: "b"): decoded.append(0x08)
+				case UInt8(ascii: "f"): decoded.append(0x0C)
+				case UInt8(ascii: "n"): decoded.append(0x0A)
+				case UInt8(ascii: "r"): decoded.append(0x0D)
+				case UInt8(ascii: "t"): decoded.append(0x09)
+				case UInt8(ascii: "u"): decoded.append(contentsOf: try parseUnicodeEscape())
+				default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: position - 2)
+				}
+			default:
+				if byte < 0x20 { throw error("a control character must be escaped inside a string") }
+				decoded.append(byte)
+				position += 1
+			}
+		}
+		throw error("unterminated string", at: start)
+	}
+
+	private mutating func parseHex4() throws(Defaults.JSONParseError) -> UInt32 {
+		guard position + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+		var value: UInt32 = 0
+		for _ in 0..<4 {
+			let byte = bytes[position]
+			let digit: UInt32
+			switch byte {
+			case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+			case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+			case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+			default: throw error("invalid hex digit in a \\u escape")
+			}
+			value = value << 4 | digit
+			position += 1
+		}
+		return value
+	}
+
+	private mutating func parseUnicodeEscape() throws(Defaults.JSONParseError) -> [UInt8] {
+		var code = try parseHex4()
+		if (0xD800..<0xDC00).contains(code) {
+			guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+				throw error("a high surrogate \\u escape must be followed by a low surrogate")
+			}
+			position += 2
+			let low = try parseHex4()
+			guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in a \\u escape") }
+			code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+		} else if (0xDC00..<0xE000).contains(code) {
+			throw error("unpaired low surrogate in a \\u escape")
+		}
+		guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+		return Array(String(Character(scalar)).utf8)
+	}
+
+	private mutating func parseNumber() throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		let start = position
+		var isInteger = true
+		if bytes[position] == UInt8(ascii: "-") { position += 1 }
+		guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit") }
+		if bytes[position] == UInt8(ascii: "0") {
+			position += 1
+			if position < bytes.count, isDigit(bytes[position]) { throw error("invalid number: leading zeros are not allowed") }
+		} else {
+			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+		}
+		if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+			isInteger = false
+			position += 1
+			guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit after '.'") }
+			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+		}
+		if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+			isInteger = false
+			position += 1
+			if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+			guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit in the exponent") }
+			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+		}
+		let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+		if isInteger {
+			if let value = Int64(text) { return .integer(value) }
+			if let value = UInt64(text) { return .unsignedInteger(value) }
+		}
+		guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+		return .double(value)
+	}
+
+	@inline(__always)
+	private func isDigit(_ byte: UInt8) -> Bool {
+		byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+	}
+}

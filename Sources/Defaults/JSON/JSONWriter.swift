@@ -1,0 +1,126 @@
+extension Defaults.JSONValue {
+	/**
+	The value as JSON text.
+
+	Object keys are sorted, so the same value always gives the same text.
+	With `pretty`, nested values are indented by two spaces, one member per line,
+	which is the form the file store writes.
+
+	```swift
+	let value: Defaults.JSONValue = ["b": [1, 2], "a": true]
+	value.jsonString()
+	//=> {"a":true,"b":[1,2]}
+	```
+	*/
+	public func jsonString(pretty: Bool = false) -> String {
+		String(decoding: jsonBytes(pretty: pretty), as: UTF8.self)
+	}
+
+	/// The value as UTF-8 encoded JSON text. See ``jsonString(pretty:)``.
+	public func jsonBytes(pretty: Bool = false) -> [UInt8] {
+		var writer = JSONWriter(pretty: pretty)
+		writer.write(self, depth: 0)
+		if pretty { writer.output.append(UInt8(ascii: "\n")) }
+		return writer.output
+	}
+}
+
+/// Writes ``Defaults/JSONValue`` as text; a small, allocation-light serializer.
+private struct JSONWriter {
+	let pretty: Bool
+	var output: [UInt8] = []
+
+	init(pretty: Bool) {
+		self.pretty = pretty
+		output.reserveCapacity(256)
+	}
+
+	mutating func write(_ value: Defaults.JSONValue, depth: Int) {
+		switch value {
+		case .null:
+			append("null")
+		case .bool(let flag):
+			append(flag ? "true" : "false")
+		case .integer(let number):
+			append(String(number))
+		case .unsignedInteger(let number):
+			append(String(number))
+		case .double(let number):
+			writeDouble(number)
+		case .string(let text):
+			writeString(text)
+		case .array(let elements):
+			if elements.isEmpty {
+				append("[]")
+				return
+			}
+			output.append(UInt8(ascii: "["))
+			for (index, element) in elements.enumerated() {
+				if index > 0 { output.append(UInt8(ascii: ",")) }
+				newline(depth: depth + 1)
+				write(element, depth: depth + 1)
+			}
+			newline(depth: depth)
+			output.append(UInt8(ascii: "]"))
+		case .object(let members):
+			if members.isEmpty {
+				append("{}")
+				return
+			}
+			output.append(UInt8(ascii: "{"))
+			for (index, key) in members.keys.sorted().enumerated() {
+				if index > 0 { output.append(UInt8(ascii: ",")) }
+				newline(depth: depth + 1)
+				writeString(key)
+				output.append(UInt8(ascii: ":"))
+				if pretty { output.append(UInt8(ascii: " ")) }
+				// The key came from `members`, so the lookup cannot fail.
+				write(members[key] ?? .null, depth: depth + 1)
+			}
+			newline(depth: depth)
+			output.append(UInt8(ascii: "}"))
+		}
+	}
+
+	private mutating func newline(depth: Int) {
+		guard pretty else { return }
+		output.append(UInt8(ascii: "\n"))
+		for _ in 0..<(depth * 2) { output.append(UInt8(ascii: " ")) }
+	}
+
+	private mutating func append(_ text: String) {
+		output.append(contentsOf: text.utf8)
+	}
+
+	/// Shortest text that reads back as the same `Double`. JSON has no infinity
+	/// or NaN; bridges never produce them, so they are written as `null`.
+	private mutating func writeDouble(_ number: Double) {
+		guard number.isFinite else {
+			append("null")
+			return
+		}
+		append(number.description)
+	}
+
+	private mutating func writeString(_ text: String) {
+		output.append(UInt8(ascii: "\""))
+		for byte in text.utf8 {
+			switch byte {
+			case UInt8(ascii: "\""): append("\\\"")
+			case UInt8(ascii: "\\"): append("\\\\")
+			case 0x0A: append("\\n")
+			case 0x0D: append("\\r")
+			case 0x09: append("\\t")
+			case 0x08: append("\\b")
+			case 0x0C: append("\\f")
+			case 0..<0x20:
+				let hex = Array("0123456789abcdef".utf8)
+				append("\\u00")
+				output.append(hex[Int(byte >> 4)])
+				output.append(hex[Int(byte & 0x0F)])
+			default: output.append(byte)
+			}
+		}
+		output.append(UInt8(ascii: "\""))
+	}
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+extension Defaults {
+	/**
+	A typed setting: its name, its type, its default value and the store that holds it.
+
+	```swift
+	extension Defaults.Keys {
+		static let quality = Key<Double>("quality", default: 0.8)
+		//             ^     ^          ^                  ^
+		//            Key   Type    Name in the store  Default value
+	}
+	```
+
+	Keys need not live in `Defaults.Keys`:
+
+	```swift
+	let isUnicorn = Defaults.Key<Bool>("isUnicorn", default: true)
+	Defaults[isUnicorn]
+	//=> true
+	```
+
+	Reading a key decodes its stored value once and caches it until the stored
+	value changes, so repeated reads cost about as much for a `Codable` struct
+	as for an `Int`. Keys are safe to use from any thread.
+	*/
+	public final class Key<Value: Serializable>: Keys, @unchecked Sendable {
+		private enum DefaultSource {
+			case fixed(Value)
+			case dynamic(@Sendable () -> Value)
+		}
+
+		private let defaultSource: DefaultSource
+		private let core: StoreCore?
+
+		// The decoded value as of `cachedGeneration`, taken from entry version `cachedVersion`.
+		private let cacheLock = Lock()
+		private var cachedGeneration: UInt64 = 0
+		private var cachedVersion: UInt64 = .max
+		private var cachedValue: Value?
+
+		/**
+		Creates a key with a default value.
+
+		With a `UserDefaults` suite, the default is also registered with the suite.
+
+		```swift
+		let volume = Defaults.Key<Int>("volume", default: 5)
+		```
+		*/
+		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore) {
+			defaultSource = .fixed(defaultValue)
+			core = (suite as? CoreBackedStore)?.core
+			super.init(name: name, suite: suite)
+			suite.registerDefaultValue(Value.storedValue(from: defaultValue), forKey: name)
+		}
+
+		/**
+		Creates a key whose default is computed when it is needed.
+
+		The closure runs each time the key is read without a stored value, never
+		when the key is created. The default is not registered with `UserDefaults`.
+
+		```swift
+		extension Defaults.Keys {
+			static let downloads = Key<URL>("downloads") { FileManager.default.homeDirectoryForCurrentUser }
+		}
+		```
+		*/
+		public init(_ name: String, suite: any DefaultsStore = Defaults.standardStore, default dynamicDefault: @escaping @Sendable () -> Value) {
+			defaultSource = .dynamic(dynamicDefault)
+			core = (suite as? CoreBackedStore)?.core
+			super.init(name: name, suite: suite)
+		}
+
+		/// The default value: what the key reads as when nothing is stored.
+		public var defaultValue: Value {
+			switch defaultSource {
+			case .fixed(let value): value
+			case .dynamic(let makeValue): makeValue()
+			}
+		}
+
+		/// Whether the default is computed on demand rather than fixed.
+		public var hasDynamicDefault: Bool {
+			if case .dynamic = defaultSource { return true }
+			return false
+		}
+
+		// MARK: Reading
+
+		func value(in store: any DefaultsStore) -> Value {
+			if let core, store === suite {
+				return cachedValue(in: core)
+			}
+			return decodedValue(store.storedValue(forKey: name))
+		}
+
+		private func cachedValue(in core: StoreCore) -> Value {
+			let generation = core.generation.load(ordering: .acquiring)
+			cacheLock.lock()
+			if cachedGeneration == generation, let cachedValue {
+				cacheLock.unlock()
+				return cachedValue
+			}
+			let knownVersion = cachedVersion
+			let knownValue = cachedValue
+			cacheLock.unlock()
+
+			let entry = core.entry(forKey: name)
+			if entry.version == knownVersion, let knownValue {
+				// Other keys changed, this one did not: the cached value is still current.
+				remember(knownValue, generation: entry.generation, version: entry.version)
+				return knownValue
+			}
+			let value = decodedValue(entry.value)
+			if entry.value != nil || !hasDynamicDefault {
+				remember(value, generation: entry.generation, version: entry.version)
+			}
+			return value
+		}
+
+		private func remember(_ value: Value, generation: UInt64, version: UInt64) {
+			cacheLock.withLock {
+				guard generation >= cachedGeneration else { return }
+				cachedGeneration = generation
+				cachedVersion = version
+				cachedValue = value
+			}
+		}
+
+		/// The value for a stored form, or the default when there is none or it does not fit.
+		/// A stored value that does not fit is reported and left as it is.
+		func decodedValue(_ stored: JSONValue?) -> Value {
+			guard let stored else { return defaultValue }
+			if let value = Value.value(from: stored) { return value }
+			Defaults.report(.init(
+				kind: .undecodableValue,
+				key: name,
+				message: "The stored value of '\(name)' (\(stored.abbreviatedDescription)) is not a valid \(Value.self); the key reads as its default. The stored value was left unchanged."
+			))
+			return defaultValue
+		}
+
+		// MARK: Writing
+
+		func setValue(_ newValue: Value, in store: any DefaultsStore) {
+			guard let stored = Value.storedValue(from: newValue) else {
+				Defaults.report(.init(
+					kind: .unencodableValue,
+					key: name,
+					message: "A new value for '\(name)' could not be encoded as \(Value.self); the previous value is kept."
+				))
+				return
+			}
+			if stored.isNull {
+				store.removeStoredValue(forKey: name)
+				return
+			}
+			if let core, store === suite {
+				let (generation, version) = core.set(stored, forKey: name)
+				remember(newValue, generation: generation, version: version)
+			} else {
+				store.setStoredValue(stored, forKey: name)
+			}
+		}
+	}
+}
+
+extension Defaults.Key {
+	/**
+	Creates an optional key without a default: it reads as `nil` until a value is
+	stored, and assigning `nil` removes the stored value.
+
+	```swift
+	extension Defaults.Keys {
+		static let name = Key<Double?>("name")
+	}
+
+	if let name = Defaults[.name] {
+		print(name)
+	}
+	```
+	*/
+	public convenience init<Wrapped>(_ name: String, suite: any DefaultsStore = Defaults.standardStore) where Value == Wrapped? {
+		self.init(name, default: nil, suite: suite)
+	}
+
+	/// Whether the key currently reads as its default value (its stored form equals the default's).
+	public var isDefaultValue: Bool {
+		guard let stored = suite.storedValue(forKey: name) else { return true }
+		return stored == Value.storedValue(from: defaultValue)
+	}
+}
+
+extension Defaults.Key where Value: Equatable {
+	/// Whether the key currently reads as a value equal to its default.
+	public var isDefaultValue: Bool {
+		Defaults[self] == defaultValue
+	}
+}
+
+extension Defaults.JSONValue {
+	/// Compact JSON, cut short for messages.
+	var abbreviatedDescription: String {
+		let text = jsonString()
+		return text.count > 120 ? text.prefix(117) + "..." : text
+	}
+}

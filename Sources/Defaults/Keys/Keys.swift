@@ -1,0 +1,63 @@
+import Foundation
+
+extension Defaults {
+	/**
+	The base of every key, and the namespace to declare keys in.
+
+	Extend `Defaults.Keys` with static keys so they can be written with a
+	leading dot wherever a key is expected:
+
+	```swift
+	extension Defaults.Keys {
+		static let quality = Key<Double>("quality", default: 0.8)
+	}
+
+	Defaults[.quality]
+	Defaults.reset(.quality)
+	```
+
+	A key's name is its name in the store. Use ASCII letters, digits, `_` and
+	`-`; a name that is empty, contains a non-ASCII character or a dot, or starts
+	with `@` is reported as a ``Defaults/Problem`` (it still works with the
+	package's own stores, but `UserDefaults` key paths and other tools may
+	misread it).
+	*/
+	public class Keys: @unchecked Sendable {
+		/// A typed key; the same type as ``Defaults/Key``.
+		public typealias Key<Value: Defaults.Serializable> = Defaults.Key<Value>
+
+		/// The key's name in the store.
+		public let name: String
+		/// The store that holds the key's value.
+		public let suite: any DefaultsStore
+
+		init(name: String, suite: any DefaultsStore) {
+			self.name = name
+			self.suite = suite
+			if let reason = Self.invalidNameReason(name) {
+				Defaults.report(.init(
+					kind: .invalidKeyName,
+					key: name,
+					message: "The key name '\(name)' is invalid: \(reason). Key names must be non-empty ASCII, must not start with '@' and must not contain '.'."
+				))
+			}
+		}
+
+		/// Removes the key's stored value, so that it reads as its default again.
+		public func reset() {
+			suite.removeStoredValue(forKey: name)
+		}
+
+		/// Why `name` is not a valid key name, or `nil` if it is valid.
+		static func invalidNameReason(_ name: String) -> String? {
+			if name.isEmpty { return "it is empty" }
+			if !name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "it contains a character that is not printable ASCII" }
+			if name.hasPrefix("@") { return "it starts with '@'" }
+			if name.contains(".") { return "it contains '.'" }
+			return nil
+		}
+	}
+
+	/// The type-erased base of every key, for collections of keys of different types.
+	public typealias _AnyKey = Keys
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+extension Defaults {
+	/// The store keys use when no `suite:` is given.
+	///
+	/// For now this is `UserDefaults.standard`.
+	public static var standardStore: any DefaultsStore {
+		UserDefaults.standard
+	}
+
+	/**
+	Resets keys to their default values by removing what is stored for them, each in its own store.
+
+	```swift
+	Defaults[.isUnicornMode] = true
+	Defaults.reset(.isUnicornMode)
+	Defaults[.isUnicornMode]
+	//=> false
+	```
+	*/
+	public static func reset(_ keys: Keys...) {
+		reset(keys)
+	}
+
+	/// Resets keys to their default values. See ``reset(_:)-(Keys...)``.
+	public static func reset(_ keys: [Keys]) {
+		for key in keys {
+			key.reset()
+		}
+	}
+
+	/**
+	Resets keys given by name, which helps when keys of different types are kept in a collection.
+
+	```swift
+	Defaults.reset("isUnicornMode", "quality")
+	```
+	*/
+	public static func reset(_ keys: String..., suite: any DefaultsStore = standardStore) {
+		reset(keys, suite: suite)
+	}
+
+	/// Resets keys given by name. See ``reset(_:suite:)-(String...,_)``.
+	public static func reset(_ keys: [String], suite: any DefaultsStore = standardStore) {
+		for key in keys {
+			suite.removeStoredValue(forKey: key)
+		}
+	}
+
+	/**
+	Removes every stored value from a store, so that every key in it reads as its default.
+
+	```swift
+	Defaults.removeAll(suite: store)
+	```
+	*/
+	public static func removeAll(suite: any DefaultsStore = standardStore) {
+		suite.removeAllStoredValues()
+	}
+}

@@ -1,0 +1,70 @@
+/**
+Where values are kept: what a key's `suite:` names.
+
+A store keeps each setting in its stored form, a ``Defaults/JSONValue``, under
+the key's name. The package provides ``InMemoryStore`` and makes Foundation's
+`UserDefaults` a store; conform your own type to keep settings elsewhere.
+
+```swift
+let store = InMemoryStore()
+let isUnicorn = Defaults.Key<Bool>("isUnicorn", default: true, suite: store)
+Defaults[isUnicorn] = false
+store.storedValue(forKey: "isUnicorn")
+//=> Optional(false)
+```
+
+Implementations must be safe to call from any thread. (The protocol does not
+require `Sendable` because `UserDefaults` is not marked `Sendable` on Linux,
+though it is thread-safe.)
+*/
+public protocol DefaultsStore: AnyObject {
+	/// The stored value for `key`, or `nil` if the store has none.
+	func storedValue(forKey key: String) -> Defaults.JSONValue?
+
+	/// Stores `value` for `key`, replacing any previous value.
+	func setStoredValue(_ value: Defaults.JSONValue, forKey key: String)
+
+	/// Removes the stored value for `key`, so that reading the key gives its default.
+	func removeStoredValue(forKey key: String)
+
+	/// Removes every stored value.
+	func removeAllStoredValues()
+
+	/// Every stored value, by key name.
+	func storedValues() -> [String: Defaults.JSONValue]
+
+	/// Tells the store a key's default, for stores that keep defaults of their own
+	/// (`UserDefaults` registers it). Called when a key with a static default is created.
+	func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String)
+}
+
+extension DefaultsStore {
+	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {}
+}
+
+/// A store built on ``StoreCore``, whose change counters let keys cache decoded values.
+protocol CoreBackedStore: DefaultsStore {
+	var core: StoreCore { get }
+}
+
+extension CoreBackedStore {
+	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
+		core.value(forKey: key)
+	}
+
+	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+		core.set(value, forKey: key)
+	}
+
+	public func removeStoredValue(forKey key: String) {
+		core.removeValue(forKey: key)
+	}
+
+	public func removeAllStoredValues() {
+		core.removeAll()
+	}
+
+	public func storedValues() -> [String: Defaults.JSONValue] {
+		core.snapshot()
+	}
+}

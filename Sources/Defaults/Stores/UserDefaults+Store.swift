@@ -1,0 +1,61 @@
+import Foundation
+
+/**
+Foundation's `UserDefaults` as a store, so keys can live in any suite:
+
+```swift
+let extensionDefaults = UserDefaults(suiteName: "com.unicorn.app")!
+
+extension Defaults.Keys {
+	static let isUnicorn = Key<Bool>("isUnicorn", default: true, suite: extensionDefaults)
+}
+
+extensionDefaults[.isUnicorn]
+//=> true
+```
+
+Values are kept as property lists: JSON objects become dictionaries, arrays
+become arrays, and numbers, strings and Booleans stay native, so
+`UserDefaults.standard.bool(forKey:)` reads a `Bool` setting. A key's static
+default is registered with the suite. Property lists cannot hold `null`, so
+a value with `nil` inside a collection is reported and not stored.
+
+`UserDefaults` on Linux keeps changes in memory until `synchronize()` and
+decodes on every read; the JSON file store does neither.
+*/
+extension UserDefaults: DefaultsStore {
+	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
+		object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+	}
+
+	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+		guard !value.containsNull else {
+			Defaults.report(.init(
+				kind: .unsupportedValue,
+				key: key,
+				message: "UserDefaults cannot store null inside a value, so the new value of '\(key)' was not stored; the previous value is kept."
+			))
+			return
+		}
+		set(value.propertyList, forKey: key)
+	}
+
+	public func removeStoredValue(forKey key: String) {
+		removeObject(forKey: key)
+	}
+
+	public func removeAllStoredValues() {
+		for key in dictionaryRepresentation().keys {
+			removeObject(forKey: key)
+		}
+	}
+
+	public func storedValues() -> [String: Defaults.JSONValue] {
+		dictionaryRepresentation().compactMapValues(Defaults.JSONValue.init(propertyList:))
+	}
+
+	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {
+		guard let value = value(), !value.containsNull else { return }
+		register(defaults: [key: value.propertyList])
+	}
+}
