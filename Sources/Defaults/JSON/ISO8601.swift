@@ -143,15 +143,15 @@ enum ISO8601 {
 			return nil
 		}
 
-		mutating func digits() -> String {
+		mutating func digits(atMost limit: Int = .max) -> String {
 			let start = position
-			while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+			while position < bytes.count, position - start < limit, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
 			return String(decoding: bytes[start..<position], as: UTF8.self)
 		}
 
 		mutating func number(digits allowed: ClosedRange<Int>, signed: Bool = false) -> Int64? {
 			let sign = signed ? (self.sign() ?? 1) : 1
-			let text = digits()
+			let text = digits(atMost: allowed.upperBound)
 			guard allowed.contains(text.count), let value = Int64(text) else { return nil }
 			return sign * value
 		}

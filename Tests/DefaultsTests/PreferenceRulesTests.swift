@@ -1,0 +1,119 @@
+import Defaults
+import Foundation
+import Testing
+
+// Each type's Codable form differs from its other form, so the stored value shows which bridge was used.
+
+/// Codable and RawRepresentable: Codable wins.
+private struct Level: RawRepresentable, Codable, Equatable, Defaults.Serializable {
+	var rawValue: Int
+	init(rawValue: Int) { self.rawValue = rawValue }
+	init(from decoder: any Decoder) throws {
+		rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .level)
+	}
+	func encode(to encoder: any Encoder) throws {
+		var container = encoder.container(keyedBy: CodingKeys.self)
+		try container.encode(rawValue, forKey: .level)
+	}
+	enum CodingKeys: String, CodingKey { case level }
+}
+
+/// Codable and RawRepresentable, preferring the raw value.
+private struct RawLevel: RawRepresentable, Codable, Equatable, Defaults.Serializable, Defaults.PreferRawRepresentable {
+	var rawValue: Int
+	init(rawValue: Int) { self.rawValue = rawValue }
+	init(from decoder: any Decoder) throws {
+		rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .level)
+	}
+	func encode(to encoder: any Encoder) throws {
+		var container = encoder.container(keyedBy: CodingKeys.self)
+		try container.encode(rawValue, forKey: .level)
+	}
+	enum CodingKeys: String, CodingKey { case level }
+}
+
+/// A plain string enum that is also Codable: both forms are the same string.
+private enum Mime: String, Codable, Defaults.Serializable {
+	case json = "application/json"
+}
+
+private enum PreferredMime: String, Codable, Defaults.Serializable, Defaults.PreferRawRepresentable {
+	case json = "application/json"
+}
+
+/// Codable and NSSecureCoding: Codable wins.
+final class Note: NSObject, NSSecureCoding, Codable, Defaults.Serializable {
+	static var supportsSecureCoding: Bool { true }
+	let text: String
+	init(_ text: String) { self.text = text }
+	func encode(with coder: NSCoder) { coder.encode(text as NSString, forKey: "text") }
+	required init?(coder: NSCoder) {
+		guard let text = coder.decodeObject(of: NSString.self, forKey: "text") else { return nil }
+		self.text = text as String
+	}
+	override func isEqual(_ object: Any?) -> Bool { (object as? Note)?.text == text }
+	override var hash: Int { text.hashValue }
+}
+
+/// Codable and NSSecureCoding, preferring NSSecureCoding.
+final class ArchivedNote: NSObject, NSSecureCoding, Codable, Defaults.Serializable, Defaults.PreferNSSecureCoding {
+	static var supportsSecureCoding: Bool { true }
+	let text: String
+	init(_ text: String) { self.text = text }
+	func encode(with coder: NSCoder) { coder.encode(text as NSString, forKey: "text") }
+	required init?(coder: NSCoder) {
+		guard let text = coder.decodeObject(of: NSString.self, forKey: "text") else { return nil }
+		self.text = text as String
+	}
+	override func isEqual(_ object: Any?) -> Bool { (object as? ArchivedNote)?.text == text }
+	override var hash: Int { text.hashValue }
+}
+
+@Suite("Which bridge a type is stored through")
+struct PreferenceRulesTests {
+	@Test func codableAndRawRepresentableUsesCodable() {
+		#expect(expectRoundTrip(Level(rawValue: 3), default: Level(rawValue: 0), in: InMemoryStore()) == ["level": 3])
+	}
+
+	@Test func preferRawRepresentableUsesTheRawValue() {
+		#expect(expectRoundTrip(RawLevel(rawValue: 3), default: RawLevel(rawValue: 0), in: InMemoryStore()) == 3)
+	}
+
+	@Test func stringEnumsAreTheRawStringEitherWay() {
+		#expect(expectRoundTrip(Mime.json, default: .json, in: InMemoryStore()) == "application/json")
+		#expect(expectRoundTrip(PreferredMime.json, default: .json, in: InMemoryStore()) == "application/json")
+	}
+
+	@Test func codableAndNSSecureCodingUsesCodable() {
+		#expect(expectRoundTrip(Note("hi"), default: Note(""), in: InMemoryStore()) == ["text": "hi"])
+	}
+
+	@Test func preferNSSecureCodingUsesAKeyedArchive() throws {
+		let stored = try #require(expectRoundTrip(ArchivedNote("hi"), default: ArchivedNote(""), in: InMemoryStore()))
+		let data = try #require(stored.stringValue.flatMap { Data(base64Encoded: $0) })
+		#expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedNote.self, from: data)?.text == "hi")
+	}
+
+	@Test func aClassFoundationCannotArchiveIsReportedInsteadOfCrashing() {
+		final class Nested: NSObject, NSSecureCoding, Defaults.Serializable {
+			static var supportsSecureCoding: Bool { true }
+			override init() {}
+			func encode(with coder: NSCoder) {}
+			required init?(coder: NSCoder) {}
+		}
+		let key = Defaults.Key<Nested?>(uniqueKeyName(), suite: InMemoryStore())
+		let problems = collectProblems {
+			Defaults[key] = Nested()
+		}
+		#expect(problems.first?.kind == .unencodableValue)
+		#expect(Defaults[key] == nil)
+	}
+
+	@Test func theChosenBridgeTypesAreTheDocumentedOnes() {
+		#expect(type(of: Level.bridge) == Defaults.CodableBridge<Level>.self)
+		#expect(type(of: RawLevel.bridge) == Defaults.RawRepresentableBridge<RawLevel>.self)
+		#expect(type(of: Note.bridge) == Defaults.CodableBridge<Note>.self)
+		#expect(type(of: ArchivedNote.bridge) == Defaults.NSSecureCodingBridge<ArchivedNote>.self)
+		#expect(type(of: Token.bridge) == Defaults.NSSecureCodingBridge<Token>.self)
+	}
+}
