@@ -15,6 +15,7 @@ let package = Package(
 		.target(name: "DefaultsTUI", dependencies: ["Defaults"]),
 		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults"]),
+		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults"]),
 	],
 	swiftLanguageModes: [.v6]
 )

@@ -20,12 +20,18 @@ become arrays, and numbers, strings and Booleans stay native, so
 default is registered with the suite. Property lists cannot hold `null`, so
 a value with `nil` inside a collection is reported and not stored.
 
-`UserDefaults` on Linux keeps changes in memory until `synchronize()` and
-decodes on every read; the JSON file store does neither.
+On Linux, Foundation's `UserDefaults` can lose a fresh write to one suite
+while another suite is being enumerated at the same moment. Calls made
+through this package are serialized across all suites to avoid that; code
+that calls `UserDefaults` directly at the same time is not covered.
+`UserDefaults` on Linux also keeps changes in memory until `synchronize()`
+and decodes on every read; the package's own stores do neither.
 */
 extension UserDefaults: DefaultsStore {
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
-		object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+		userDefaultsLock.withLock {
+			object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+		}
 	}
 
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
@@ -37,25 +43,40 @@ extension UserDefaults: DefaultsStore {
 			))
 			return
 		}
-		set(value.propertyList, forKey: key)
+		let propertyList = value.propertyList
+		userDefaultsLock.withLock {
+			set(propertyList, forKey: key)
+		}
 	}
 
 	public func removeStoredValue(forKey key: String) {
-		removeObject(forKey: key)
-	}
-
-	public func removeAllStoredValues() {
-		for key in dictionaryRepresentation().keys {
+		userDefaultsLock.withLock {
 			removeObject(forKey: key)
 		}
 	}
 
+	public func removeAllStoredValues() {
+		userDefaultsLock.withLock {
+			for key in dictionaryRepresentation().keys {
+				removeObject(forKey: key)
+			}
+		}
+	}
+
 	public func storedValues() -> [String: Defaults.JSONValue] {
-		dictionaryRepresentation().compactMapValues(Defaults.JSONValue.init(propertyList:))
+		userDefaultsLock.withLock {
+			dictionaryRepresentation().compactMapValues(Defaults.JSONValue.init(propertyList:))
+		}
 	}
 
 	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {
 		guard let value = value(), !value.containsNull else { return }
-		register(defaults: [key: value.propertyList])
+		let propertyList = value.propertyList
+		userDefaultsLock.withLock {
+			register(defaults: [key: propertyList])
+		}
 	}
 }
+
+/// One lock for every suite: the race in Foundation spans suites.
+private let userDefaultsLock = Lock()

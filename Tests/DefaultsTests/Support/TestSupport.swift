@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
+nonisolated(unsafe) private var temporaryConfigDirectory: String?
+
 /// Points every UserDefaults suite at a private temporary directory before any
 /// test touches one, so that tests never write to the user's real ~/.config.
 enum TestEnvironment {
@@ -12,6 +14,11 @@ enum TestEnvironment {
 		try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 		setenv("XDG_CONFIG_HOME", directory.path, 1)
 		setenv("HOME", directory.path, 1)
+		temporaryConfigDirectory = directory.path
+		// Registered before Foundation's own exit handlers, so it runs after them (they may flush suites).
+		atexit {
+			if let path = temporaryConfigDirectory { try? FileManager.default.removeItem(atPath: path) }
+		}
 		return directory
 	}()
 

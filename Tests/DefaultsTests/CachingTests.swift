@@ -1,0 +1,68 @@
+import Defaults
+import Foundation
+import Testing
+
+/// Reads are served from a cache of the decoded value; these tests make sure it never goes stale.
+@Suite("Cached reads")
+struct CachingTests {
+	private struct Profile: Codable, Equatable, Defaults.Serializable {
+		var name: String
+	}
+
+	@Test func aChangeMadeDirectlyInTheStoreIsSeen() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Profile>(uniqueKeyName(), default: Profile(name: "default"), suite: store)
+		Defaults[key] = Profile(name: "first")
+		#expect(Defaults[key].name == "first")
+		store.setStoredValue(["name": "outside"], forKey: key.name)
+		#expect(Defaults[key].name == "outside")
+		store.removeStoredValue(forKey: key.name)
+		#expect(Defaults[key].name == "default")
+	}
+
+	@Test func twoKeysWithTheSameNameSeeEachOthersWrites() {
+		let store = InMemoryStore()
+		let name = uniqueKeyName()
+		let first = Defaults.Key<Int>(name, default: 0, suite: store)
+		let second = Defaults.Key<Int>(name, default: 0, suite: store)
+		#expect(Defaults[first] == 0)
+		#expect(Defaults[second] == 0)
+		Defaults[first] = 1
+		#expect(Defaults[second] == 1)
+		Defaults[second] = 2
+		#expect(Defaults[first] == 2)
+		first.reset()
+		#expect(Defaults[second] == 0)
+	}
+
+	@Test func writesToOtherKeysDoNotChangeTheValue() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Profile>(uniqueKeyName(), default: Profile(name: "d"), suite: store)
+		let other = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		Defaults[key] = Profile(name: "kept")
+		for index in 0..<100 {
+			Defaults[other] = index
+			#expect(Defaults[key].name == "kept")
+		}
+	}
+
+	@Test func readingThroughAnotherStoreUsesThatStore() {
+		let home = InMemoryStore()
+		let elsewhere = InMemoryStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: home)
+		Defaults[key] = 1
+		elsewhere[key] = 2
+		#expect(Defaults[key] == 1)
+		#expect(elsewhere[key] == 2)
+		#expect(home[key] == 1)
+	}
+
+	@Test func removeAllIsSeenByCachedKeys() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<String>(uniqueKeyName(), default: "d", suite: store)
+		Defaults[key] = "x"
+		#expect(Defaults[key] == "x")
+		Defaults.removeAll(suite: store)
+		#expect(Defaults[key] == "d")
+	}
+}

@@ -1,0 +1,109 @@
+import Defaults
+import Foundation
+import Testing
+
+@Suite("The stored form: JSON values")
+struct JSONValueTests {
+	@Test func parsesEveryKindOfValue() throws {
+		let value = try Defaults.JSONValue(parsing: #" {"a": [1, -2.5e3, true, false, null], "b": {"c": "d\n\u00e9\ud83e\udd84"}, "big": 18446744073709551615} "#)
+		#expect(value == ["a": [1, -2500.0, true, false, nil], "b": ["c": "d\né🦄"], "big": .unsignedInteger(UInt64.max)])
+	}
+
+	@Test func writesCompactAndPrettyTextWithSortedKeys() {
+		let value: Defaults.JSONValue = ["b": [1, 2.5], "a": ["z": nil, "y": "\"q\"\t"], "c": [:], "d": []]
+		#expect(value.jsonString() == #"{"a":{"y":"\"q\"\t","z":null},"b":[1,2.5],"c":{},"d":[]}"#)
+		#expect(value.jsonString(pretty: true) == """
+		{
+		  "a": {
+		    "y": "\\"q\\"\\t",
+		    "z": null
+		  },
+		  "b": [
+		    1,
+		    2.5
+		  ],
+		  "c": {},
+		  "d": []
+		}
+
+		""")
+	}
+
+	@Test(arguments: [
+		Defaults.JSONValue.double(0.1), .double(1e-300), .double(-0.0), .double(1.0), .double(123_456_789.123_456_78),
+		.integer(.min), .unsignedInteger(.max), .string("\u{0}\u{1F}\u{7F}\u{2028}"), .string("🦄"),
+	])
+	func textReadsBackAsTheSameValue(value: Defaults.JSONValue) throws {
+		let reparsed = try Defaults.JSONValue(parsing: value.jsonString())
+		#expect(reparsed == value)
+		#expect(reparsed.jsonString() == value.jsonString())
+	}
+
+	@Test func numbersCompareAsJSONNumbers() {
+		#expect(Defaults.JSONValue.integer(1) == .double(1.0))
+		#expect(Defaults.JSONValue.unsignedInteger(1) == .integer(1))
+		#expect(Defaults.JSONValue.integer(1) != .double(1.5))
+		#expect(Defaults.JSONValue.integer(1) != .bool(true))
+		#expect(Set<Defaults.JSONValue>([.integer(2), .double(2.0), .unsignedInteger(2)]).count == 1)
+	}
+
+	@Test(arguments: [
+		("", "expected a value"),
+		("{", "expected a string key"),
+		("{\"a\" 1}", "expected ':'"),
+		("[1,]", "expected a value"),
+		("[1 2]", "expected ',' or ']'"),
+		("\"abc", "unterminated string"),
+		("01", "leading zeros"),
+		("1.", "expected a digit after '.'"),
+		("tru", "expected 'true'"),
+		("\"\\x\"", "invalid escape"),
+		("\"a\u{1}\"", "control character"),
+		("{} {}", "unexpected text after"),
+		("1e999", "out of range"),
+		("\"\\ud800\"", "low surrogate"),
+	])
+	func rejectsInvalidText(text: String, reason: String) {
+		#expect {
+			try Defaults.JSONValue(parsing: text)
+		} throws: { error in
+			(error as? Defaults.JSONParseError)?.reason.contains(reason) == true
+		}
+	}
+
+	@Test func errorsNameTheLineAndColumn() {
+		do {
+			_ = try Defaults.JSONValue(parsing: "{\n  \"a\": 1,\n  \"b\": ?\n}")
+			Issue.record("parsing should fail")
+		} catch {
+			#expect(error.line == 3)
+			#expect(error.column == 8)
+			#expect(error.description.hasPrefix("invalid JSON at line 3, column 8"))
+		}
+	}
+
+	@Test func rejectsInvalidUTF8AndDeepNesting() {
+		#expect(throws: Defaults.JSONParseError.self) {
+			try Defaults.JSONValue(parsing: [0x22, 0xFF, 0xFE, 0x22])
+		}
+		#expect(throws: Defaults.JSONParseError.self) {
+			try Defaults.JSONValue(parsing: String(repeating: "[", count: 10_000))
+		}
+	}
+
+	@Test func convertsToAndFromPropertyLists() throws {
+		let value: Defaults.JSONValue = ["flag": true, "count": 3, "ratio": 0.5, "names": ["a"], "nested": ["k": "v"]]
+		let restored = try #require(Defaults.JSONValue(propertyList: value.propertyList))
+		#expect(restored == value)
+		#expect(Defaults.JSONValue(propertyList: NSObject()) == nil)
+		#expect(Defaults.JSONValue(propertyList: [Date(timeIntervalSince1970: 0)]) == ["1970-01-01T00:00:00Z"])
+	}
+
+	@Test func isAValidSettingTypeItself() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Defaults.JSONValue>(uniqueKeyName(), default: ["any": "shape"], suite: store)
+		#expect(Defaults[key] == ["any": "shape"])
+		Defaults[key] = [1, [2, [3]]]
+		#expect(store.storedValue(forKey: key.name) == [1, [2, [3]]])
+	}
+}
