@@ -40,23 +40,26 @@ struct ConcurrencyTests {
 		}
 	}
 
-	/// Foundation on Linux can lose a fresh write to one suite while another suite is
-	/// enumerated; writes made through Defaults must not be lost that way.
+	/// Foundation on Linux can lose the first write into a suite while another suite
+	/// is enumerated (seen in about one run in two of 24,000 writes). Writes made
+	/// through Defaults are serialized so that this cannot happen; this test runs
+	/// the pattern that triggers it.
 	@Test func clearingOneUserDefaultsSuiteNeverLosesWritesToAnother() async {
-		let written = TestEnvironment.makeUserDefaults()
-		let cleared = TestEnvironment.makeUserDefaults()
-		let keys = (0..<4).map { Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: written) }
+		// UserDefaults is thread-safe but not marked Sendable on Linux.
+		nonisolated(unsafe) let cleared = TestEnvironment.makeUserDefaults()
 		await withTaskGroup(of: Void.self) { group in
 			group.addTask {
-				for _ in 0..<200 {
+				for _ in 0..<300 {
 					Defaults.removeAll(suite: cleared)
+					await Task.yield()
 				}
 			}
-			for key in keys {
+			for _ in 0..<4 {
 				group.addTask {
-					for value in 1...300 {
-						Defaults[key] = value
-						#expect(Defaults[key] == value)
+					for _ in 0..<100 {
+						let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: TestEnvironment.makeUserDefaults())
+						Defaults[key] = 1
+						#expect(Defaults[key] == 1)
 					}
 				}
 			}
