@@ -52,8 +52,9 @@ extension Defaults {
 	//=> true
 	```
 	*/
+	@inlinable
 	public static subscript<Value: Serializable>(key: Key<Value>) -> Value {
-		get { key.value(in: key.suite) }
+		get { key.currentValue }
 		set { key.setValue(newValue, in: key.suite) }
 	}
 }

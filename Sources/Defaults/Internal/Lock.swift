@@ -11,8 +11,10 @@ import Darwin
 /// Used instead of `Synchronization.Mutex` where the protected state is not
 /// `Sendable` (cached values of arbitrary user types), which `Mutex` cannot
 /// hand out without copying through `sending` results.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-	private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+	@usableFromInline
+	let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
 	init() {
 		mutex = .allocate(capacity: 1)
@@ -25,10 +27,10 @@ final class Lock: @unchecked Sendable {
 		mutex.deallocate()
 	}
 
-	@inline(__always)
+	@inlinable
 	func lock() { pthread_mutex_lock(mutex) }
 
-	@inline(__always)
+	@inlinable
 	func unlock() { pthread_mutex_unlock(mutex) }
 
 	@inline(__always)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Defaults {
 	/**
@@ -31,13 +32,15 @@ extension Defaults {
 		}
 
 		private let defaultSource: DefaultSource
-		private let core: StoreCore?
+		@usableFromInline let core: StoreCore?
 
 		// The decoded value as of `cachedGeneration`, taken from entry version `cachedVersion`.
-		private let cacheLock = Lock()
-		private var cachedGeneration: UInt64 = 0
+		// The cache-hit path is inlinable so that it is specialized for `Value` in the caller:
+		// unspecialized generic code spends most of a read looking up type metadata.
+		@usableFromInline let cacheLock = Lock()
+		@usableFromInline var cachedGeneration: UInt64 = 0
 		private var cachedVersion: UInt64 = .max
-		private var cachedValue: Value?
+		@usableFromInline var cachedValue: Value?
 
 		/**
 		Creates a key with a default value.
@@ -89,20 +92,35 @@ extension Defaults {
 
 		// MARK: Reading
 
+		/// The value in the key's own store.
+		@inlinable
+		var currentValue: Value {
+			if let core {
+				let generation = core.generation.load(ordering: .acquiring)
+				cacheLock.lock()
+				if cachedGeneration == generation, let cachedValue {
+					cacheLock.unlock()
+					return cachedValue
+				}
+				cacheLock.unlock()
+				return refreshedValue(in: core)
+			}
+			return decodedValue(suite.storedValue(forKey: name))
+		}
+
+		@usableFromInline
 		func value(in store: any DefaultsStore) -> Value {
-			if let core, store === suite {
-				return cachedValue(in: core)
+			if store === suite {
+				return currentValue
 			}
 			return decodedValue(store.storedValue(forKey: name))
 		}
 
-		private func cachedValue(in core: StoreCore) -> Value {
-			let generation = core.generation.load(ordering: .acquiring)
+		/// Brings the cache up to date: keeps the cached value if this key's entry has not
+		/// changed since, and decodes the stored value otherwise.
+		@usableFromInline
+		func refreshedValue(in core: StoreCore) -> Value {
 			cacheLock.lock()
-			if cachedGeneration == generation, let cachedValue {
-				cacheLock.unlock()
-				return cachedValue
-			}
 			let knownVersion = cachedVersion
 			let knownValue = cachedValue
 			cacheLock.unlock()
@@ -131,6 +149,7 @@ extension Defaults {
 
 		/// The value for a stored form, or the default when there is none or it does not fit.
 		/// A stored value that does not fit is reported and left as it is.
+		@usableFromInline
 		func decodedValue(_ stored: JSONValue?) -> Value {
 			guard let stored else { return defaultValue }
 			if let value = Value.value(from: stored) { return value }
@@ -144,6 +163,7 @@ extension Defaults {
 
 		// MARK: Writing
 
+		@usableFromInline
 		func setValue(_ newValue: Value, in store: any DefaultsStore) {
 			guard let stored = Value.storedValue(from: newValue) else {
 				Defaults.report(.init(

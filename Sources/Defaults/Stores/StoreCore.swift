@@ -10,6 +10,7 @@ remembers it as its `version`. A key that cached its value at generation `g`
 can return the cache while `generation` is still `g`, and after that can keep
 it as long as its entry's version has not moved.
 */
+@usableFromInline
 final class StoreCore: Sendable {
 	struct Entry {
 		var value: Defaults.JSONValue
@@ -19,6 +20,7 @@ final class StoreCore: Sendable {
 	/// The version of a key that has no stored value.
 	static let absentVersion: UInt64 = 0
 
+	@usableFromInline
 	let generation = Atomic<UInt64>(1)
 	private let entries: Locked<[String: Entry]>
 
