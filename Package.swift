@@ -14,8 +14,10 @@ let package = Package(
 		.target(name: "Defaults"),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults"]),
 		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults"]),
-		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment"]),
+		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
+		// Keeps tests away from the user's home; shared by the test targets.
+		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 	],
 	swiftLanguageModes: [.v6]
 )

@@ -70,7 +70,7 @@ struct CollectionTests {
 	}
 
 	@Test func userDefaultsRejectsNullInsideAValueAndKeepsThePreviousOne() {
-		let store = TestEnvironment.makeUserDefaults()
+		let store = Isolated.userDefaults()
 		let key = Defaults.Key<[Int?]>(uniqueKeyName(), default: [], suite: store)
 		Defaults[key] = [1, 2]
 		let problems = collectProblems {

@@ -46,7 +46,7 @@ struct ConcurrencyTests {
 	/// the pattern that triggers it.
 	@Test func clearingOneUserDefaultsSuiteNeverLosesWritesToAnother() async {
 		// UserDefaults is thread-safe but not marked Sendable on Linux.
-		nonisolated(unsafe) let cleared = TestEnvironment.makeUserDefaults()
+		nonisolated(unsafe) let cleared = Isolated.userDefaults()
 		await withTaskGroup(of: Void.self) { group in
 			group.addTask {
 				for _ in 0..<300 {
@@ -57,7 +57,7 @@ struct ConcurrencyTests {
 			for _ in 0..<4 {
 				group.addTask {
 					for _ in 0..<100 {
-						let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: TestEnvironment.makeUserDefaults())
+						let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: Isolated.userDefaults())
 						Defaults[key] = 1
 						#expect(Defaults[key] == 1)
 					}

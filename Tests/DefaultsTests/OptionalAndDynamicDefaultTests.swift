@@ -51,7 +51,7 @@ struct OptionalAndDynamicDefaultTests {
 	}
 
 	@Test func aDynamicDefaultIsNotRegisteredWithUserDefaults() {
-		let suite = TestEnvironment.makeUserDefaults()
+		let suite = Isolated.userDefaults()
 		let name = uniqueKeyName()
 		let dynamic = Defaults.Key<Int>(name, suite: suite) { 42 }
 		#expect(suite.object(forKey: name) == nil)

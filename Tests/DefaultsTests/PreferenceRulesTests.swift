@@ -5,31 +5,31 @@ import Testing
 // Each type's Codable form differs from its other form, so the stored value shows which bridge was used.
 
 /// Codable and RawRepresentable: Codable wins.
-private struct Level: RawRepresentable, Codable, Equatable, Defaults.Serializable {
-	var rawValue: Int
-	init(rawValue: Int) { self.rawValue = rawValue }
+/// Codes as `{"level": n}`, unlike its raw value `n`.
+private protocol LevelCoding: RawRepresentable, Codable where RawValue == Int {
+	init(rawValue: Int)
+}
+
+private enum LevelCodingKeys: String, CodingKey { case level }
+
+extension LevelCoding {
 	init(from decoder: any Decoder) throws {
-		rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .level)
+		self.init(rawValue: try decoder.container(keyedBy: LevelCodingKeys.self).decode(Int.self, forKey: .level))
 	}
+
 	func encode(to encoder: any Encoder) throws {
-		var container = encoder.container(keyedBy: CodingKeys.self)
+		var container = encoder.container(keyedBy: LevelCodingKeys.self)
 		try container.encode(rawValue, forKey: .level)
 	}
-	enum CodingKeys: String, CodingKey { case level }
+}
+
+private struct Level: LevelCoding, Equatable, Defaults.Serializable {
+	var rawValue: Int
 }
 
 /// Codable and RawRepresentable, preferring the raw value.
-private struct RawLevel: RawRepresentable, Codable, Equatable, Defaults.Serializable, Defaults.PreferRawRepresentable {
+private struct RawLevel: LevelCoding, Equatable, Defaults.Serializable, Defaults.PreferRawRepresentable {
 	var rawValue: Int
-	init(rawValue: Int) { self.rawValue = rawValue }
-	init(from decoder: any Decoder) throws {
-		rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .level)
-	}
-	func encode(to encoder: any Encoder) throws {
-		var container = encoder.container(keyedBy: CodingKeys.self)
-		try container.encode(rawValue, forKey: .level)
-	}
-	enum CodingKeys: String, CodingKey { case level }
 }
 
 /// A plain string enum that is also Codable: both forms are the same string.

@@ -1,31 +1,14 @@
 import Defaults
 import Foundation
 import Testing
-
-nonisolated(unsafe) private var temporaryConfigDirectory: String?
-
-/// Points UserDefaults at a private directory before the examples touch it:
-/// the examples use the standard store, and tests must not write to the real home.
-private let configDirectory: URL = {
-	let directory = FileManager.default.temporaryDirectory
-		.appendingPathComponent("defaults-seed-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-	try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-	setenv("XDG_CONFIG_HOME", directory.path, 1)
-	setenv("HOME", directory.path, 1)
-	temporaryConfigDirectory = directory.path
-	// Registered before Foundation's own exit handlers, so it runs after them (they may flush suites).
-	atexit {
-		if let path = temporaryConfigDirectory { try? FileManager.default.removeItem(atPath: path) }
-	}
-	return directory
-}()
+import TestEnvironment
 
 /// The seeds' examples, checked against the results the seeds document (`//=>` lines).
 /// They share the standard store, so they run one at a time.
 @Suite("Seed document examples", .serialized)
 struct SeedExampleTests {
 	init() {
-		_ = configDirectory
+		_ = isolatedConfigDirectory
 		Defaults.removeAll()
 		Defaults.removeAll(suite: extensionDefaults)
 	}

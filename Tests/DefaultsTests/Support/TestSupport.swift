@@ -2,29 +2,13 @@ import Defaults
 import Foundation
 import Synchronization
 import Testing
+import TestEnvironment
 
-nonisolated(unsafe) private var temporaryConfigDirectory: String?
-
-/// Points every UserDefaults suite at a private temporary directory before any
-/// test touches one, so that tests never write to the user's real ~/.config.
-enum TestEnvironment {
-	static let configDirectory: URL = {
-		let directory = FileManager.default.temporaryDirectory
-			.appendingPathComponent("defaults-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-		try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-		setenv("XDG_CONFIG_HOME", directory.path, 1)
-		setenv("HOME", directory.path, 1)
-		temporaryConfigDirectory = directory.path
-		// Registered before Foundation's own exit handlers, so it runs after them (they may flush suites).
-		atexit {
-			if let path = temporaryConfigDirectory { try? FileManager.default.removeItem(atPath: path) }
-		}
-		return directory
-	}()
-
-	/// A UserDefaults suite of its own, stored under ``configDirectory``.
-	static func makeUserDefaults() -> UserDefaults {
-		_ = configDirectory
+/// Stores that live only in the test process's private configuration directory.
+enum Isolated {
+	/// A UserDefaults suite of its own, kept under the private directory, never in the real home.
+	static func userDefaults() -> UserDefaults {
+		_ = isolatedConfigDirectory
 		let name = "defaults-tests-\(UUID().uuidString)"
 		guard let suite = UserDefaults(suiteName: name) else {
 			Issue.record("could not create the UserDefaults suite \(name)")
@@ -44,7 +28,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 	func makeStore() -> any DefaultsStore {
 		switch self {
 		case .inMemory: InMemoryStore()
-		case .userDefaults: TestEnvironment.makeUserDefaults()
+		case .userDefaults: Isolated.userDefaults()
 		}
 	}
 }
