@@ -51,7 +51,12 @@ let isUnicorn = Defaults.Key<Bool>("isUnicorn", default: true)
 
 extension Defaults.Keys {
 	static let isUnicornMode = Key<Bool>("isUnicornMode", default: false)
-	static let isUnicornModeRegistered = Key<Bool>("isUnicornModeRegistered", default: true)
+}
+
+// Here the default store is the JSON file store, so the seed's "default values are
+// registered with UserDefaults" example names the UserDefaults suite explicitly.
+extension Defaults.Keys {
+	static let isUnicornModeRegistered = Key<Bool>("isUnicornModeRegistered", default: true, suite: UserDefaults.standard)
 }
 
 // MARK: It's just UserDefaults with sugar / shared UserDefaults

@@ -34,7 +34,7 @@ final class Lock: @unchecked Sendable {
 	func unlock() { pthread_mutex_unlock(mutex) }
 
 	@inline(__always)
-	func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+	func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
 		pthread_mutex_lock(mutex)
 		defer { pthread_mutex_unlock(mutex) }
 		return try body()
@@ -50,8 +50,8 @@ final class Locked<State>: @unchecked Sendable {
 		self.state = state
 	}
 
-	func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-		try lock.withLock { try body(&state) }
+	func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+		try lock.withLock { () throws(Failure) in try body(&state) }
 	}
 
 	var value: State {

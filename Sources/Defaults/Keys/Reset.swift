@@ -1,11 +1,10 @@
 import Foundation
 
 extension Defaults {
-	/// The store keys use when no `suite:` is given.
-	///
-	/// For now this is `UserDefaults.standard`.
+	/// The store keys use when no `suite:` is given: ``FileStore/standard``, the JSON
+	/// file at `~/.config/<application>/settings.json`.
 	public static var standardStore: any DefaultsStore {
-		UserDefaults.standard
+		FileStore.standard
 	}
 
 	/**

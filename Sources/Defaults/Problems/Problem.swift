@@ -80,14 +80,17 @@ extension Defaults {
 		try $scopedProblemHandler.withValue(handler, operation: operation)
 	}
 
-	/// Reports a problem once: the same problem for the same key is not repeated.
-	static func report(_ problem: Problem) {
-		let identity = "\(problem.kind.rawValue)\u{1F}\(problem.key ?? "")\u{1F}\(problem.message)"
-		let isNew = reportedProblems.withLock { reported in
-			if reported.count > 10_000 { reported.removeAll() }
-			return reported.insert(identity).inserted
+	/// Reports a problem, by default once: the same problem for the same key is not repeated.
+	/// Problems that can recur after being solved (a save failing again) are not deduplicated.
+	static func report(_ problem: Problem, deduplicate: Bool = true) {
+		if deduplicate {
+			let identity = "\(problem.kind.rawValue)\u{1F}\(problem.key ?? "")\u{1F}\(problem.message)"
+			let isNew = reportedProblems.withLock { reported in
+				if reported.count > 10_000 { reported.removeAll() }
+				return reported.insert(identity).inserted
+			}
+			guard isNew else { return }
 		}
-		guard isNew else { return }
 		(scopedProblemHandler ?? problemHandler)(problem)
 	}
 

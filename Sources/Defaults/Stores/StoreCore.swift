@@ -9,6 +9,10 @@ Every change takes a new number from `generation`; the entry that changed
 remembers it as its `version`. A key that cached its value at generation `g`
 can return the cache while `generation` is still `g`, and after that can keep
 it as long as its entry's version has not moved.
+
+A store that persists (the file store) also asks the core to remember which
+keys this process changed since the last save, so that a save writes only
+those on top of what other processes wrote.
 */
 @usableFromInline
 final class StoreCore: Sendable {
@@ -17,25 +21,48 @@ final class StoreCore: Sendable {
 		var version: UInt64
 	}
 
+	/// The changes this process made since they were last taken for saving.
+	struct PendingChanges: Sendable, Equatable {
+		/// Whether every value was removed first (`removeAll`).
+		var removedAll = false
+		/// The current value of each changed key; `nil` for a removed key.
+		var values: [String: Defaults.JSONValue?] = [:]
+
+		var isEmpty: Bool { !removedAll && values.isEmpty }
+	}
+
+	private struct State {
+		var entries: [String: Entry]
+		var pending: PendingChanges?
+	}
+
 	/// The version of a key that has no stored value.
 	static let absentVersion: UInt64 = 0
 
 	@usableFromInline
 	let generation = Atomic<UInt64>(1)
-	private let entries: Locked<[String: Entry]>
+	private let state: Locked<State>
+	private let onLocalChange: (@Sendable () -> Void)?
 
-	init(values: [String: Defaults.JSONValue] = [:]) {
-		entries = Locked(values.mapValues { Entry(value: $0, version: 1) })
+	/// - Parameters:
+	///   - values: The initial values.
+	///   - onLocalChange: When given, changes are recorded as pending and this runs after each one.
+	init(values: [String: Defaults.JSONValue] = [:], onLocalChange: (@Sendable () -> Void)? = nil) {
+		state = Locked(State(
+			entries: values.mapValues { Entry(value: $0, version: 1) },
+			pending: onLocalChange == nil ? nil : PendingChanges()
+		))
+		self.onLocalChange = onLocalChange
 	}
 
 	func value(forKey key: String) -> Defaults.JSONValue? {
-		entries.withLock { $0[key]?.value }
+		state.withLock { $0.entries[key]?.value }
 	}
 
 	/// The stored value, its version and the generation it was read at, all read together.
 	func entry(forKey key: String) -> (value: Defaults.JSONValue?, version: UInt64, generation: UInt64) {
-		entries.withLock { entries in
-			let entry = entries[key]
+		state.withLock { state in
+			let entry = state.entries[key]
 			return (entry?.value, entry?.version ?? Self.absentVersion, generation.load(ordering: .relaxed))
 		}
 	}
@@ -44,32 +71,100 @@ final class StoreCore: Sendable {
 	/// Storing an equal value changes nothing.
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
-		entries.withLock { entries in
-			if let existing = entries[key], existing.value == value {
-				return (generation.load(ordering: .relaxed), existing.version)
+		let (result, changed) = state.withLock { state in
+			if let existing = state.entries[key], existing.value == value {
+				return ((generation.load(ordering: .relaxed), existing.version), false)
 			}
 			let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
-			entries[key] = Entry(value: value, version: next)
-			return (next, next)
+			state.entries[key] = Entry(value: value, version: next)
+			state.pending?.values[key] = .some(value)
+			return ((next, next), true)
 		}
+		if changed { onLocalChange?() }
+		return result
 	}
 
 	func removeValue(forKey key: String) {
-		entries.withLock { entries in
-			guard entries.removeValue(forKey: key) != nil else { return }
+		let changed = state.withLock { state in
+			guard state.entries.removeValue(forKey: key) != nil else { return false }
 			generation.add(1, ordering: .acquiringAndReleasing)
+			state.pending?.values[key] = .some(nil)
+			return true
 		}
+		if changed { onLocalChange?() }
 	}
 
 	func removeAll() {
-		entries.withLock { entries in
-			guard !entries.isEmpty else { return }
-			entries.removeAll()
-			generation.add(1, ordering: .acquiringAndReleasing)
+		state.withLock { state in
+			if !state.entries.isEmpty {
+				state.entries.removeAll()
+				generation.add(1, ordering: .acquiringAndReleasing)
+			}
+			state.pending = state.pending.map { _ in PendingChanges(removedAll: true) }
 		}
+		onLocalChange?()
 	}
 
 	func snapshot() -> [String: Defaults.JSONValue] {
-		entries.withLock { $0.mapValues(\.value) }
+		state.withLock { $0.entries.mapValues(\.value) }
+	}
+
+	// MARK: Saving and outside changes
+
+	/// Takes the pending changes for saving, leaving none pending.
+	func takePendingChanges() -> PendingChanges {
+		state.withLock { state in
+			defer { if state.pending != nil { state.pending = PendingChanges() } }
+			return state.pending ?? PendingChanges()
+		}
+	}
+
+	/// Puts back changes whose save failed, under any made since (which are newer).
+	func restorePendingChanges(_ failed: PendingChanges) {
+		state.withLock { state in
+			guard var pending = state.pending else { return }
+			if pending.removedAll {
+				// A later removeAll supersedes whatever failed before it.
+			} else {
+				pending.removedAll = failed.removedAll
+				for (key, value) in failed.values where pending.values[key] == nil {
+					pending.values[key] = .some(value)
+				}
+			}
+			state.pending = pending
+		}
+	}
+
+	/// Whether this process has changes that are not saved yet.
+	var hasPendingChanges: Bool {
+		state.withLock { !($0.pending?.isEmpty ?? true) }
+	}
+
+	/// Applies values found on disk that another process changed: every key whose value
+	/// differs between `previous` and `current` and that this process has not changed,
+	/// neither since its last save nor in `saved` (the changes it is saving now).
+	/// Returns the keys whose value in memory changed.
+	func applyOutsideChanges(
+		from previous: [String: Defaults.JSONValue],
+		to current: [String: Defaults.JSONValue],
+		excluding saved: PendingChanges
+	) -> Set<String> {
+		state.withLock { state in
+			if saved.removedAll || state.pending?.removedAll == true { return [] }
+			var changed: Set<String> = []
+			for key in Set(previous.keys).union(current.keys) where previous[key] != current[key] {
+				guard saved.values[key] == nil, state.pending?.values[key] == nil else { continue }
+				let newValue = current[key]
+				guard state.entries[key]?.value != newValue else { continue }
+				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
+				if let newValue {
+					state.entries[key] = Entry(value: newValue, version: next)
+				} else {
+					state.entries.removeValue(forKey: key)
+				}
+				changed.insert(key)
+			}
+			return changed
+		}
 	}
 }

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What identifies one version of a file: replacing it (rename) changes the inode,
+/// rewriting it in place changes the size or modification time.
+struct FileIdentity: Equatable, Sendable {
+	var device: UInt64
+	var inode: UInt64
+	var size: Int64
+	var modificationSeconds: Int
+	var modificationNanoseconds: Int
+	var isSymbolicLink: Bool
+	var isWritableByOwner: Bool
+}
+
+/// A failed system call: which operation on which path, and the `errno`.
+struct SystemCallError: Error, Equatable, Sendable {
+	var operation: String
+	var path: String
+	var code: Int32
+}
+
+/**
+The system calls the file store makes, behind one protocol so that tests can
+make any of them fail (disk full, permission denied, I/O error) and count them.
+*/
+protocol FileSystem: Sendable {
+	/// The whole file, or `nil` if it does not exist.
+	func readFile(atPath path: String) throws(SystemCallError) -> [UInt8]?
+	/// The file's identity without following a final symbolic link, or `nil` if it does not exist.
+	func identity(atPath path: String) -> FileIdentity?
+	/// The target of a symbolic link, resolved to an absolute path.
+	func resolvedPath(_ path: String) -> String?
+	/// Creates the directory and any missing parents with `mode`.
+	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError)
+	/// Opens (creating if needed) a file used only for locking.
+	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
+	/// Takes an exclusive `flock` on `descriptor`, waiting for other holders.
+	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError)
+	/// Creates a new file that must not exist yet, never following a symbolic link.
+	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
+	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError)
+	func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
+	func close(_ descriptor: Int32)
+	func rename(_ source: String, to destination: String) throws(SystemCallError)
+	func removeFile(atPath path: String)
+	/// Makes a rename in `directory` durable.
+	func synchronizeDirectory(atPath path: String) throws(SystemCallError)
+}
+
+/// The real file system.
+struct SystemFileSystem: FileSystem {
+	private func fail(_ operation: String, _ path: String) -> SystemCallError {
+		SystemCallError(operation: operation, path: path, code: errno)
+	}
+
+	func readFile(atPath path: String) throws(SystemCallError) -> [UInt8]? {
+		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+		if descriptor < 0 {
+			if errno == ENOENT { return nil }
+			throw fail("open", path)
+		}
+		defer { Glibc.close(descriptor) }
+		var status = stat()
+		guard fstat(descriptor, &status) == 0 else { throw fail("stat", path) }
+		var bytes: [UInt8] = []
+		bytes.reserveCapacity(max(Int(status.st_size), 0) + 1)
+		var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+		while true {
+			let count = chunk.withUnsafeMutableBytes { buffer in
+				retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+			}
+			if count < 0 { throw fail("read", path) }
+			if count == 0 { return bytes }
+			bytes.append(contentsOf: chunk[0..<count])
+		}
+	}
+
+	func identity(atPath path: String) -> FileIdentity? {
+		var status = stat()
+		guard lstat(path, &status) == 0 else { return nil }
+		return FileIdentity(
+			device: UInt64(status.st_dev),
+			inode: UInt64(status.st_ino),
+			size: Int64(status.st_size),
+			modificationSeconds: Int(status.st_mtim.tv_sec),
+			modificationNanoseconds: Int(status.st_mtim.tv_nsec),
+			isSymbolicLink: (status.st_mode & S_IFMT) == S_IFLNK,
+			isWritableByOwner: (status.st_mode & S_IWUSR) != 0
+		)
+	}
+
+	func resolvedPath(_ path: String) -> String? {
+		guard let resolved = realpath(path, nil) else { return nil }
+		defer { free(resolved) }
+		return String(cString: resolved)
+	}
+
+	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError) {
+		var status = stat()
+		if stat(path, &status) == 0 { return }
+		let parent = parentDirectory(of: path)
+		if parent != path, !parent.isEmpty {
+			try createDirectory(atPath: parent, mode: mode)
+		}
+		if mkdir(path, mode) != 0, errno != EEXIST {
+			throw fail("create directory", path)
+		}
+	}
+
+	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
+		let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode) }
+		guard descriptor >= 0 else { throw fail("open lock file", path) }
+		return descriptor
+	}
+
+	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {
+		guard retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw fail("lock", path) }
+	}
+
+	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
+		let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
+		guard descriptor >= 0 else { throw fail("create", path) }
+		return descriptor
+	}
+
+	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError) {
+		var offset = 0
+		while offset < bytes.count {
+			let written = bytes.withUnsafeBytes { buffer in
+				guard let base = buffer.baseAddress else { return 0 }
+				return retryingOnInterrupt { Glibc.write(descriptor, base + offset, buffer.count - offset) }
+			}
+			guard written > 0 else { throw fail("write", path) }
+			offset += written
+		}
+	}
+
+	func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
+		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("sync", path) }
+	}
+
+	func close(_ descriptor: Int32) {
+		_ = Glibc.close(descriptor)
+	}
+
+	func rename(_ source: String, to destination: String) throws(SystemCallError) {
+		guard Glibc.rename(source, destination) == 0 else { throw fail("rename", destination) }
+	}
+
+	func removeFile(atPath path: String) {
+		_ = unlink(path)
+	}
+
+	func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
+		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+		guard descriptor >= 0 else { throw fail("open directory", path) }
+		defer { Glibc.close(descriptor) }
+		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("sync directory", path) }
+	}
+}
+
+/// Repeats a system call interrupted by a signal.
+func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+	while true {
+		let result = call()
+		if result >= 0 || errno != EINTR { return result }
+	}
+}
+
+/// The directory part of a path: `/a/b/c` gives `/a/b`, `c` gives `.`.
+func parentDirectory(of path: String) -> String {
+	guard let slash = path.lastIndex(of: "/") else { return "." }
+	if slash == path.startIndex { return "/" }
+	return String(path[..<slash])
+}
+
+/// The last component of a path.
+func lastPathComponent(of path: String) -> String {
+	guard let slash = path.lastIndex(of: "/") else { return path }
+	return String(path[path.index(after: slash)...])
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+extension FileStore {
+	enum ReadResult {
+		case values([String: Defaults.JSONValue], FileIdentity?)
+		case missing
+		case corrupt(bytes: [UInt8], reason: String)
+		case unreadable(SystemCallError)
+	}
+
+	/// Reads and parses the file. An empty (or all-whitespace) file is an empty store.
+	func readValues(atPath target: String) -> ReadResult {
+		Self.readValues(atPath: target, fileSystem: fileSystem)
+	}
+
+	static func readValues(atPath target: String, fileSystem: any FileSystem) -> ReadResult {
+		let identity = fileSystem.identity(atPath: target)
+		let bytes: [UInt8]
+		do {
+			guard let contents = try fileSystem.readFile(atPath: target) else { return .missing }
+			bytes = contents
+		} catch {
+			return .unreadable(error)
+		}
+		if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+			return .values([:], identity)
+		}
+		do {
+			guard case .object(let values) = try Defaults.JSONValue(parsing: bytes) else {
+				return .corrupt(bytes: bytes, reason: "it is valid JSON but not a JSON object")
+			}
+			return .values(values, identity)
+		} catch {
+			return .corrupt(bytes: bytes, reason: "it is not valid JSON (\(error))")
+		}
+	}
+
+	/// Loads the file when the store opens. A corrupt file is moved aside, under the
+	/// lock so that two processes opening it at once agree on what happens.
+	static func load(path: String, fileSystem: any FileSystem) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?) {
+		switch readValues(atPath: path, fileSystem: fileSystem) {
+		case .values(let values, let identity):
+			return (values, identity)
+		case .missing:
+			return ([:], nil)
+		case .unreadable(let failure):
+			Defaults.report(.init(kind: .storeFailure, key: nil, message: FileStoreError(.readFailed, path: path, failure: failure).description
+				+ " The store starts from the default values and will not overwrite the file while it cannot be read."), deduplicate: false)
+			return ([:], fileSystem.identity(atPath: path))
+		case .corrupt:
+			guard let lock = try? fileSystem.openLockFile(atPath: path + ".lock", mode: 0o600) else { return ([:], nil) }
+			defer { fileSystem.close(lock) }
+			try? fileSystem.lockExclusively(lock, path: path + ".lock")
+			// Another process may have replaced the file meanwhile: look again under the lock.
+			switch readValues(atPath: path, fileSystem: fileSystem) {
+			case .values(let values, let identity):
+				return (values, identity)
+			case .missing, .unreadable:
+				return ([:], nil)
+			case .corrupt(let bytes, let reason):
+				moveAside(corruptFileAt: path, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
+				return ([:], nil)
+			}
+		}
+	}
+
+	func moveAside(corruptFileAt target: String, bytes: [UInt8], reason: String) {
+		Self.moveAside(corruptFileAt: target, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
+	}
+
+	/// Renames a corrupt file to `<name>.corrupt-<UTC timestamp>`, keeping its bytes, and reports it.
+	static func moveAside(corruptFileAt target: String, storePath: String, bytes: [UInt8], reason: String, fileSystem: any FileSystem) {
+		let stamp = ISO8601.string(from: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+			.replacingOccurrences(of: "-", with: "")
+			.replacingOccurrences(of: ":", with: "")
+		var destination = "\(target).corrupt-\(stamp)"
+		var attempt = 2
+		while fileSystem.identity(atPath: destination) != nil {
+			destination = "\(target).corrupt-\(stamp)-\(attempt)"
+			attempt += 1
+		}
+		do {
+			try fileSystem.rename(target, to: destination)
+			Defaults.report(.init(
+				kind: .storeFailure,
+				key: nil,
+				message: "The settings file \(storePath) could not be used because \(reason). It was moved to \(destination) with its contents unchanged, and the store started from the default values."
+			), deduplicate: false)
+		} catch {
+			Defaults.report(.init(
+				kind: .storeFailure,
+				key: nil,
+				message: "The settings file \(storePath) could not be used because \(reason), and moving it aside failed (\(FileStoreError(.saveFailed, path: storePath, failure: error).reason)). It was left as it is."
+			), deduplicate: false)
+		}
+	}
+
+	/// Re-reads the file after a change noticed on disk, and applies what another process changed.
+	func reloadAfterOutsideChange() {
+		let changed: Set<String> = ioLock.withLock {
+			let identity = fileSystem.identity(atPath: path)
+			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return [] }
+			let current: [String: Defaults.JSONValue]
+			switch readValues(atPath: path) {
+			case .values(let values, _):
+				current = values
+			case .missing:
+				current = [:]
+			case .corrupt(_, let reason):
+				diskIdentity = identity
+				Defaults.report(.init(
+					kind: .storeFailure,
+					key: nil,
+					message: "The settings file \(path) was changed by another program and \(reason). The values in memory are kept; the file will be moved aside if this process saves before it is fixed."
+				), deduplicate: false)
+				return []
+			case .unreadable:
+				return []
+			}
+			let changed = core.applyOutsideChanges(from: diskValues, to: current, excluding: StoreCore.PendingChanges())
+			diskValues = current
+			diskIdentity = identity
+			return changed
+		}
+		notifyOutsideChanges(changed)
+	}
+}

@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+
+extension FileStore {
+	/// Writes the pending changes on top of the file's current contents. Call with `ioLock` held.
+	func save() throws(FileStoreError) {
+		let pending = core.takePendingChanges()
+		guard !pending.isEmpty else { return }
+		do {
+			let outside = try writeMerging(pending)
+			lastFailure = nil
+			retryDelay = 1
+			notifyOutsideChanges(outside)
+		} catch {
+			core.restorePendingChanges(pending)
+			if error != lastFailure {
+				Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
+			}
+			lastFailure = error
+			throw error
+		}
+	}
+
+	/// A save started by the scheduler; on failure it tries again later, waiting longer each time.
+	func saveInBackground() {
+		let failed = ioLock.withLock { () -> Bool in
+			do {
+				try save()
+				return false
+			} catch {
+				return true
+			}
+		}
+		guard failed else { return }
+		let delay = ioLock.withLock { () -> Double in
+			defer { retryDelay = min(retryDelay * 2, 60) }
+			return retryDelay
+		}
+		scheduler.scheduleSave(after: .milliseconds(Int(delay * 1000)))
+	}
+
+	/// Locks the file, re-reads it, applies `pending` on top and replaces the file.
+	/// Returns the keys other processes had changed since this one last looked.
+	private func writeMerging(_ pending: StoreCore.PendingChanges) throws(FileStoreError) -> Set<String> {
+		let directory = parentDirectory(of: path)
+		do {
+			try fileSystem.createDirectory(atPath: directory, mode: 0o700)
+		} catch {
+			throw FileStoreError(.saveFailed, path: path, failure: error)
+		}
+		// Write through a symbolic link (a dotfiles manager's, say) rather than replacing the link.
+		let target = fileSystem.identity(atPath: path)?.isSymbolicLink == true ? (fileSystem.resolvedPath(path) ?? path) : path
+		let targetDirectory = parentDirectory(of: target)
+
+		let lock: Int32
+		do {
+			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o600)
+			try fileSystem.lockExclusively(lock, path: target + ".lock")
+		} catch {
+			throw FileStoreError(.saveFailed, path: path, failure: error)
+		}
+		defer { fileSystem.close(lock) }
+
+		let onDisk: [String: Defaults.JSONValue]
+		switch readValues(atPath: target) {
+		case .values(let values, _):
+			onDisk = values
+		case .missing:
+			onDisk = [:]
+		case .corrupt(let bytes, let reason):
+			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
+			onDisk = [:]
+		case .unreadable(let failure):
+			throw FileStoreError(.saveFailed, path: path, failure: failure)
+		}
+		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
+			throw FileStoreError(readOnly: path)
+		}
+
+		var merged = pending.removedAll ? [:] : onDisk
+		for (key, value) in pending.values {
+			merged[key] = value
+		}
+		try replaceFile(at: target, in: targetDirectory, with: Defaults.JSONValue.object(merged).jsonBytes(pretty: true))
+		saveCount.add(1, ordering: .relaxed)
+
+		let outside = core.applyOutsideChanges(from: diskValues, to: onDisk, excluding: pending)
+		diskValues = merged
+		diskIdentity = fileSystem.identity(atPath: target)
+		if watchToken == nil {
+			startWatching()
+		}
+		return outside
+	}
+
+	/// Writes a new file beside the old one, makes it durable and renames it into place.
+	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) {
+		let temporary = "\(directory)/.\(lastPathComponent(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+		var descriptor: Int32 = -1
+		do {
+			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
+			try fileSystem.write(bytes, to: descriptor, path: temporary)
+			try fileSystem.synchronize(descriptor, path: temporary)
+			fileSystem.close(descriptor)
+			descriptor = -1
+			try fileSystem.rename(temporary, to: target)
+		} catch {
+			if descriptor >= 0 { fileSystem.close(descriptor) }
+			fileSystem.removeFile(atPath: temporary)
+			throw FileStoreError(.saveFailed, path: path, failure: error)
+		}
+		do {
+			try fileSystem.synchronizeDirectory(atPath: directory)
+		} catch {
+			// The new file is in place; only its durability across a power loss is in doubt.
+			throw FileStoreError(.saveFailed, path: path, failure: error)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+extension FileStore {
+	private static let standardState = Locked<(applicationName: String?, store: FileStore?)>((nil, nil))
+
+	/**
+	The name of the folder that holds the standard store: the bundle identifier,
+	or else the executable's name. Set it before the first use of ``standard``
+	(and so before the first key without a `suite:` is used):
+
+	```swift
+	FileStore.applicationName = "com.example.myapp"
+	// The standard store is now ~/.config/com.example.myapp/settings.json
+	```
+
+	Setting it after the standard store was opened has no effect, and is reported.
+	*/
+	public static var applicationName: String {
+		get {
+			standardState.withLock { $0.applicationName } ?? defaultApplicationName
+		}
+		set {
+			let alreadyOpen = standardState.withLock { state -> Bool in
+				state.applicationName = newValue
+				return state.store != nil
+			}
+			if alreadyOpen {
+				Defaults.report(.init(
+					kind: .storeFailure,
+					key: nil,
+					message: "FileStore.applicationName was set to '\(newValue)' after the standard store was opened, so it has no effect. Set it before the first use of a key without a suite."
+				))
+			}
+		}
+	}
+
+	/**
+	The store keys use when they name no `suite:`, kept at
+	`$XDG_CONFIG_HOME/<applicationName>/settings.json`, or
+	`~/.config/<applicationName>/settings.json` when `XDG_CONFIG_HOME` is not set.
+
+	```swift
+	FileStore.standard.url.path
+	//=> "/home/me/.config/myapp/settings.json"
+	```
+	*/
+	public static var standard: FileStore {
+		standardState.withLock { state in
+			if let store = state.store { return store }
+			let store = FileStore(url: standardURL(applicationName: state.applicationName ?? defaultApplicationName))
+			state.store = store
+			return store
+		}
+	}
+
+	/// Where the standard store of an application is kept: `<config>/<name>/settings.json`,
+	/// `<config>` being `$XDG_CONFIG_HOME` if it is an absolute path, else `~/.config`.
+	public static func standardURL(applicationName: String) -> URL {
+		configurationDirectory()
+			.appendingPathComponent(sanitized(applicationName), isDirectory: true)
+			.appendingPathComponent("settings.json", isDirectory: false)
+	}
+
+	static func configurationDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+		if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
+			return URL(fileURLWithPath: configHome, isDirectory: true)
+		}
+		let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+		return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+	}
+
+	private static var defaultApplicationName: String {
+		if let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty {
+			return identifier
+		}
+		let executable = CommandLine.arguments.first.map { lastPathComponent(of: $0) } ?? ""
+		return executable.isEmpty ? ProcessInfo.processInfo.processName : executable
+	}
+
+	/// A folder name: no slashes, not empty, not `.` or `..`.
+	private static func sanitized(_ name: String) -> String {
+		let cleaned = name.replacingOccurrences(of: "/", with: "_")
+		return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "defaults" : cleaned
+	}
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+
+extension FileStore {
+	/// Starts noticing outside changes to the file. Does nothing if the directory does not
+	/// exist yet: the first save creates it and calls this again.
+	func startWatching() {
+		let target = fileSystem.identity(atPath: path)?.isSymbolicLink == true ? (fileSystem.resolvedPath(path) ?? path) : path
+		let reload = ReloadScheduler(store: self)
+		watchToken = DirectoryWatcher.shared?.watch(
+			directory: parentDirectory(of: target),
+			fileName: lastPathComponent(of: target)
+		) {
+			reload.schedule()
+		}
+	}
+}
+
+/// Coalesces the several inotify events of one change (create, write, close) into one reload.
+private final class ReloadScheduler: Sendable {
+	private let store: Weak<FileStore>
+	private let isScheduled = Atomic<Bool>(false)
+
+	init(store: FileStore) {
+		self.store = Weak(store)
+	}
+
+	func schedule() {
+		guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+			return
+		}
+		DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(3)) { [self] in
+			isScheduled.store(false, ordering: .releasing)
+			store.object?.reloadAfterOutsideChange()
+		}
+	}
+}
+
+/// Every open file store, so that pending changes are saved when the process exits normally.
+final class FileStoreRegistry: Sendable {
+	static let shared = FileStoreRegistry()
+
+	private let stores = Locked<[ObjectIdentifier: Weak<FileStore>]>([:])
+
+	private init() {
+		atexit {
+			FileStoreRegistry.shared.saveAll()
+		}
+	}
+
+	func add(_ store: FileStore) {
+		stores.withLock { stores in
+			stores = stores.filter { $0.value.object != nil }
+			stores[ObjectIdentifier(store)] = Weak(store)
+		}
+	}
+
+	func saveAll() {
+		for store in stores.withLock({ $0.values.compactMap(\.object) }) {
+			try? store.flush()
+		}
+	}
+}

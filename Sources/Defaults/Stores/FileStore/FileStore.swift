@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/**
+A store kept in one human-readable JSON file: the package's default store.
+
+```swift
+let store = FileStore(url: URL(fileURLWithPath: "/home/me/.config/myapp/settings.json"))
+
+extension Defaults.Keys {
+	static let volume = Key<Int>("volume", default: 5, suite: store)
+}
+
+Defaults[.volume] = 7
+try store.flush() // optional: saves happen on their own
+```
+
+The file is a JSON object from key name to stored value, pretty-printed with
+sorted keys so that it diffs well and can be edited by hand:
+
+```json
+{
+  "quality": 0.8,
+  "user": {
+    "age": "24",
+    "name": "Hello"
+  }
+}
+```
+
+**Durable.** A write updates memory at once and is saved soon after: writes are
+coalesced, so a burst of 10,000 writes costs a handful of file writes, and the
+data is on disk within about 100 ms of the last write, when ``flush()``
+returns, and when the process exits normally. No `synchronize()` is needed.
+
+**Crash-safe.** Each save writes a new file beside the old one (created
+exclusively, never through a symbolic link), syncs it to disk, renames it
+over the old one and syncs the directory: after a crash at any moment the
+file is either the old or the new version, complete.
+
+**Several processes.** Saves hold an advisory lock (`flock` on
+`settings.json.lock`), re-read the file and write back only the keys this
+process changed, on top of what is there: processes never lose each other's
+updates, and the last writer wins per key. Changes made by other processes
+(or by hand) are noticed through inotify, without polling, and applied to
+memory within a few milliseconds.
+
+**Bad files.** A file that is not a JSON object is moved aside to
+`settings.json.corrupt-<timestamp>` with its bytes intact, the store starts
+from the defaults, and the problem is reported; it is never overwritten. A
+save that fails (read-only file, unwritable directory, full disk) is reported
+through ``Defaults/problemHandler`` and thrown by ``flush()``; the values stay
+in memory, no partial file is left, and the next successful save writes them.
+*/
+public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendable {
+	/// The store's file.
+	public let url: URL
+	let path: String
+	let core: StoreCore
+	let fileSystem: any FileSystem
+	let scheduler: SaveScheduler
+
+	/// Serializes saves and reloads, which read and write the state below.
+	let ioLock = Lock()
+	/// What this process last read from or wrote to the file.
+	var diskValues: [String: Defaults.JSONValue]
+	/// The identity of the file as this process last read or wrote it, to tell outside changes from its own.
+	var diskIdentity: FileIdentity?
+	var lastFailure: FileStoreError?
+	var retryDelay: Double = 1
+	var watchToken: DirectoryWatcher.Token?
+
+	/// How many times the file was written (for tests and benchmarks).
+	let saveCount = Atomic<Int>(0)
+	let outsideChangeHandlers = Locked<[UInt64: @Sendable (Set<String>) -> Void]>([:])
+	let nextHandlerID = Atomic<UInt64>(0)
+
+	/**
+	Opens the store kept in the file at `url`, loading what it holds.
+
+	The file and its directory need not exist; they are created (with modes 0600
+	and 0700) by the first save.
+	*/
+	public convenience init(url: URL) {
+		self.init(url: url, fileSystem: SystemFileSystem())
+	}
+
+	init(url: URL, fileSystem: any FileSystem, saveDelay: DispatchTimeInterval = .milliseconds(20), watchesForChanges: Bool = true) {
+		self.url = url.standardizedFileURL
+		path = self.url.path
+		self.fileSystem = fileSystem
+		let scheduler = SaveScheduler(delay: saveDelay)
+		self.scheduler = scheduler
+		let loaded = Self.load(path: path, fileSystem: fileSystem)
+		diskValues = loaded.values
+		diskIdentity = loaded.identity
+		core = StoreCore(values: loaded.values) { scheduler.scheduleSave() }
+		scheduler.attach(self)
+		FileStoreRegistry.shared.add(self)
+		if watchesForChanges {
+			startWatching()
+		}
+	}
+
+	deinit {
+		if let watchToken {
+			DirectoryWatcher.shared?.cancel(watchToken)
+		}
+		if core.hasPendingChanges {
+			try? ioLock.withLock { () throws(FileStoreError) in try save() }
+		}
+	}
+
+	/**
+	Saves every change now and returns when it is on disk.
+
+	Saves also happen on their own shortly after each write and when the process
+	exits; call this when a change must be durable before going on.
+
+	- Throws: ``FileStoreError`` if the file cannot be written. The values stay in memory.
+	*/
+	public func flush() throws(FileStoreError) {
+		try ioLock.withLock { () throws(FileStoreError) in
+			try save()
+		}
+	}
+
+	/// The error of the last save, or `nil` if it succeeded (or none has happened).
+	public var lastSaveError: FileStoreError? {
+		ioLock.withLock { lastFailure }
+	}
+
+	/// Runs `handler` with the names of the keys that another process (or a hand edit) changed.
+	/// Returns a token for ``removeOutsideChangeHandler(_:)``.
+	@discardableResult
+	func addOutsideChangeHandler(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UInt64 {
+		let id = nextHandlerID.add(1, ordering: .relaxed).newValue
+		outsideChangeHandlers.withLock { $0[id] = handler }
+		return id
+	}
+
+	func removeOutsideChangeHandler(_ id: UInt64) {
+		outsideChangeHandlers.withLock { _ = $0.removeValue(forKey: id) }
+	}
+
+	/// The keys that other processes changed, as they are noticed.
+	func outsideChanges() -> AsyncStream<Set<String>> {
+		AsyncStream { continuation in
+			let id = addOutsideChangeHandler { keys in continuation.yield(keys) }
+			continuation.onTermination = { [weak self] _ in self?.removeOutsideChangeHandler(id) }
+		}
+	}
+
+	func notifyOutsideChanges(_ keys: Set<String>) {
+		guard !keys.isEmpty else { return }
+		for handler in outsideChangeHandlers.withLock({ Array($0.values) }) {
+			handler(keys)
+		}
+	}
+}
+
+/// Coalesces saves: the first change after a save schedules one, later changes join it.
+final class SaveScheduler: Sendable {
+	private let isScheduled = Atomic<Bool>(false)
+	private let delay: DispatchTimeInterval
+	private let store = Locked<Weak<FileStore>>(Weak(nil))
+	private let queue = DispatchQueue(label: "Defaults.FileStore.save", qos: .utility)
+
+	init(delay: DispatchTimeInterval) {
+		self.delay = delay
+	}
+
+	func attach(_ store: FileStore) {
+		self.store.withLock { $0 = Weak(store) }
+	}
+
+	func scheduleSave(after delay: DispatchTimeInterval? = nil) {
+		guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+			return
+		}
+		queue.asyncAfter(deadline: .now() + (delay ?? self.delay)) { [self] in
+			isScheduled.store(false, ordering: .releasing)
+			store.value.object?.saveInBackground()
+		}
+	}
+
+	func run(_ work: @escaping @Sendable () -> Void, after delay: DispatchTimeInterval) {
+		queue.asyncAfter(deadline: .now() + delay, execute: work)
+	}
+}
+
+/// A weak reference, for registries that must not keep stores alive.
+struct Weak<Object: AnyObject>: @unchecked Sendable {
+	weak var object: Object?
+
+	init(_ object: Object?) {
+		self.object = object
+	}
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/**
+Why the file store could not read or save its file.
+
+The message says what failed, on which file, and what happens to the values:
+they stay in memory and are written by the next successful save.
+
+```swift
+do {
+	try FileStore.standard.flush()
+} catch {
+	print(error)
+	//=> Could not save /home/me/.config/app/settings.json: writing failed: No space left on device (ENOSPC). ...
+}
+```
+*/
+public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendable {
+	/// What kind of failure this is.
+	public enum Kind: String, Sendable, Equatable {
+		/// The file could not be read.
+		case readFailed
+		/// The file could not be saved.
+		case saveFailed
+		/// The file is marked read-only; it is not overwritten.
+		case readOnly
+	}
+
+	/// What kind of failure this is.
+	public let kind: Kind
+	/// The store's file.
+	public let path: String
+	/// The file or directory the failing operation was about.
+	public let operationPath: String
+	/// The failing operation, such as `write` or `rename`.
+	public let operation: String
+	/// The system error number, or 0.
+	public let code: Int32
+
+	init(_ kind: Kind, path: String, failure: SystemCallError) {
+		self.kind = kind
+		self.path = path
+		operationPath = failure.path
+		operation = failure.operation
+		code = failure.code
+	}
+
+	init(readOnly path: String) {
+		kind = .readOnly
+		self.path = path
+		operationPath = path
+		operation = "write"
+		code = EACCES
+	}
+
+	/// The system's text for the error number, with its symbolic name.
+	public var reason: String {
+		let text = String(cString: strerror(code))
+		return Self.errorNames[code].map { "\(text) (\($0))" } ?? text
+	}
+
+	public var description: String {
+		switch kind {
+		case .readFailed:
+			"Could not read \(path): \(operation) \(operationPath == path ? "" : "\(operationPath) ")failed: \(reason)."
+		case .saveFailed:
+			"Could not save \(path): \(operation) \(operationPath == path ? "" : "\(operationPath) ")failed: \(reason). "
+				+ "The values are kept in memory and will be written by the next successful save."
+		case .readOnly:
+			"Could not save \(path): the file is read-only, so it was not overwritten. "
+				+ "The values are kept in memory; make the file writable (chmod u+w) to save them."
+		}
+	}
+
+	private static let errorNames: [Int32: String] = [
+		EACCES: "EACCES", EPERM: "EPERM", ENOSPC: "ENOSPC", EDQUOT: "EDQUOT", EROFS: "EROFS", EIO: "EIO",
+		ENOENT: "ENOENT", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EEXIST: "EEXIST", ELOOP: "ELOOP", EMFILE: "EMFILE",
+		ENAMETOOLONG: "ENAMETOOLONG", EINVAL: "EINVAL", EBADF: "EBADF",
+	]
+}
