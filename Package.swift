@@ -14,10 +14,12 @@ let package = Package(
 		.target(name: "Defaults"),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults"]),
 		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
-		// Keeps tests away from the user's home; shared by the test targets.
+		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
+		// A second process that writes to a store file, for the file store's multi-process tests.
+		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
 	],
 	swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ import TestEnvironment
 @Suite("Seed document examples", .serialized)
 struct SeedExampleTests {
 	init() {
-		_ = isolatedConfigDirectory
+		#expect(String(cString: defaults_tests_config_directory()).hasPrefix("/"), "the home directory is redirected")
 		Defaults.removeAll()
 		Defaults.removeAll(suite: extensionDefaults)
 	}

@@ -4,8 +4,24 @@ import Synchronization
 import Testing
 import TestEnvironment
 
+/// The test process's private configuration directory, which `XDG_CONFIG_HOME` and `HOME`
+/// point at from before the first test (see the TestEnvironment target).
+let isolatedConfigDirectory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()), isDirectory: true)
+
 /// Stores that live only in the test process's private configuration directory.
 enum Isolated {
+	/// A new file path in a directory of its own, under the private directory.
+	static func fileURL(_ name: String = "settings.json") -> URL {
+		isolatedConfigDirectory
+			.appendingPathComponent("store-\(UUID().uuidString)", isDirectory: true)
+			.appendingPathComponent(name, isDirectory: false)
+	}
+
+	/// A file store of its own.
+	static func fileStore() -> FileStore {
+		FileStore(url: fileURL())
+	}
+
 	/// A UserDefaults suite of its own, kept under the private directory, never in the real home.
 	static func userDefaults() -> UserDefaults {
 		_ = isolatedConfigDirectory
@@ -22,6 +38,7 @@ enum Isolated {
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 	case inMemory
 	case userDefaults
+	case file
 
 	var testDescription: String { rawValue }
 
@@ -29,6 +46,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 		switch self {
 		case .inMemory: InMemoryStore()
 		case .userDefaults: Isolated.userDefaults()
+		case .file: Isolated.fileStore()
 		}
 	}
 }
@@ -55,6 +73,12 @@ func expectRoundTrip<Value: Defaults.Serializable & Equatable>(
 	let fresh = Defaults.Key<Value>(key.name, default: defaultValue, suite: store)
 	#expect(Defaults[fresh] == value, "a new key decodes the stored value", sourceLocation: sourceLocation)
 	#expect(store[fresh] == value, "the store subscript reads it too", sourceLocation: sourceLocation)
+	if let fileStore = store as? FileStore {
+		#expect(throws: Never.self, "the file store saves", sourceLocation: sourceLocation) { try fileStore.flush() }
+		let reopened = FileStore(url: fileStore.url)
+		#expect(reopened[fresh] == value, "the value reads back from the file", sourceLocation: sourceLocation)
+		#expect(reopened.storedValue(forKey: key.name) == store.storedValue(forKey: key.name), sourceLocation: sourceLocation)
+	}
 	return store.storedValue(forKey: key.name)
 }
 
@@ -63,4 +87,40 @@ func collectProblems(_ operation: () throws -> Void) rethrows -> [Defaults.Probl
 	let problems = Mutex<[Defaults.Problem]>([])
 	try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: operation)
 	return problems.withLock { $0 }
+}
+
+/// Runs `defaults-store-helper`, the second process of the multi-process tests.
+enum StoreHelper {
+	static var executable: URL {
+		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-store-helper")
+	}
+
+	/// Starts the helper; its standard output is a pipe.
+	static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
+		let process = Process()
+		process.executableURL = executable
+		process.arguments = arguments
+		let output = Pipe()
+		process.standardOutput = output
+		try process.run()
+		return (process, output)
+	}
+
+	/// Runs the helper to the end and returns its exit status.
+	@discardableResult
+	static func run(_ arguments: [String]) throws -> Int32 {
+		let (process, _) = try start(arguments)
+		process.waitUntilExit()
+		return process.terminationStatus
+	}
+}
+
+/// Waits until `condition` holds, checking every few milliseconds, for at most `seconds`.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+	let deadline = Date().addingTimeInterval(seconds)
+	while Date() < deadline {
+		if condition() { return true }
+		try? await Task.sleep(for: .milliseconds(5))
+	}
+	return condition()
 }

@@ -1,0 +1,44 @@
+#define _XOPEN_SOURCE 700
+#include "TestEnvironment.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char config_directory[4096];
+
+const char *defaults_tests_config_directory(void) {
+	return config_directory;
+}
+
+static int remove_entry(const char *path, const struct stat *status, int type, struct FTW *walk) {
+	(void)status;
+	(void)type;
+	(void)walk;
+	return remove(path);
+}
+
+static void remove_config_directory(void) {
+	if (config_directory[0] != '\0') {
+		nftw(config_directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	}
+}
+
+__attribute__((constructor)) static void isolate_configuration(void) {
+	const char *temporary = getenv("TMPDIR");
+	if (temporary == NULL || temporary[0] != '/') {
+		temporary = "/tmp";
+	}
+	snprintf(config_directory, sizeof config_directory, "%s/defaults-tests-XXXXXX", temporary);
+	if (mkdtemp(config_directory) == NULL) {
+		perror("defaults tests: cannot create a private configuration directory");
+		_exit(70);
+	}
+	setenv("XDG_CONFIG_HOME", config_directory, 1);
+	setenv("HOME", config_directory, 1);
+	// Registered before anything else in the process, so it runs last at exit,
+	// after the stores and Foundation have saved what they hold.
+	atexit(remove_config_directory);
+}
