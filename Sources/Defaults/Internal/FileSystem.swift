@@ -61,11 +61,11 @@ struct SystemFileSystem: FileSystem {
 		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
 		if descriptor < 0 {
 			if errno == ENOENT { return nil }
-			throw fail("open", path)
+			throw fail("opening", path)
 		}
 		defer { Glibc.close(descriptor) }
 		var status = stat()
-		guard fstat(descriptor, &status) == 0 else { throw fail("stat", path) }
+		guard fstat(descriptor, &status) == 0 else { throw fail("reading", path) }
 		var bytes: [UInt8] = []
 		bytes.reserveCapacity(max(Int(status.st_size), 0) + 1)
 		var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -73,7 +73,7 @@ struct SystemFileSystem: FileSystem {
 			let count = chunk.withUnsafeMutableBytes { buffer in
 				retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
 			}
-			if count < 0 { throw fail("read", path) }
+			if count < 0 { throw fail("reading", path) }
 			if count == 0 { return bytes }
 			bytes.append(contentsOf: chunk[0..<count])
 		}
@@ -107,23 +107,23 @@ struct SystemFileSystem: FileSystem {
 			try createDirectory(atPath: parent, mode: mode)
 		}
 		if mkdir(path, mode) != 0, errno != EEXIST {
-			throw fail("create directory", path)
+			throw fail("creating the directory", path)
 		}
 	}
 
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
 		let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode) }
-		guard descriptor >= 0 else { throw fail("open lock file", path) }
+		guard descriptor >= 0 else { throw fail("opening the lock file", path) }
 		return descriptor
 	}
 
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {
-		guard retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw fail("lock", path) }
+		guard retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw fail("locking the lock file", path) }
 	}
 
 	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
 		let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
-		guard descriptor >= 0 else { throw fail("create", path) }
+		guard descriptor >= 0 else { throw fail("creating the new file", path) }
 		return descriptor
 	}
 
@@ -134,13 +134,13 @@ struct SystemFileSystem: FileSystem {
 				guard let base = buffer.baseAddress else { return 0 }
 				return retryingOnInterrupt { Glibc.write(descriptor, base + offset, buffer.count - offset) }
 			}
-			guard written > 0 else { throw fail("write", path) }
+			guard written > 0 else { throw fail("writing the new file", path) }
 			offset += written
 		}
 	}
 
 	func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
-		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("sync", path) }
+		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("syncing the new file", path) }
 	}
 
 	func close(_ descriptor: Int32) {
@@ -148,7 +148,7 @@ struct SystemFileSystem: FileSystem {
 	}
 
 	func rename(_ source: String, to destination: String) throws(SystemCallError) {
-		guard Glibc.rename(source, destination) == 0 else { throw fail("rename", destination) }
+		guard Glibc.rename(source, destination) == 0 else { throw fail("replacing the file", destination) }
 	}
 
 	func removeFile(atPath path: String) {
@@ -157,9 +157,9 @@ struct SystemFileSystem: FileSystem {
 
 	func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
 		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-		guard descriptor >= 0 else { throw fail("open directory", path) }
+		guard descriptor >= 0 else { throw fail("opening the directory", path) }
 		defer { Glibc.close(descriptor) }
-		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("sync directory", path) }
+		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("syncing the directory", path) }
 	}
 }
 

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("File store: durability")
+@Suite("File store: durability", .timeLimit(.minutes(2)))
 struct FileStoreDurabilityTests {
 	@Test func aBurstOfWritesCostsAHandfulOfFileWrites() throws {
 		let store = Isolated.fileStore()
@@ -43,14 +43,16 @@ struct FileStoreDurabilityTests {
 	/// time the file must parse and hold at least the last value a flush acknowledged.
 	@Test func aKilledProcessLeavesACompleteFileWithEveryAcknowledgedValue() async throws {
 		let url = Isolated.fileURL()
+		var roundsWithAcknowledgedWrites = 0
 		for round in 0..<20 {
 			let (process, output) = try StoreHelper.start(["write-loop", url.path, "counter"])
 			let reader = AcknowledgementReader(output.fileHandleForReading)
-			try await Task.sleep(for: .milliseconds(Int.random(in: 5...60)))
+			try await Task.sleep(for: .milliseconds(Int.random(in: 20...120)))
 			kill(process.processIdentifier, SIGKILL)
 			process.waitUntilExit()
 			#expect(process.terminationReason == .uncaughtSignal)
 			let acknowledged = reader.finish()
+			if acknowledged > 0 { roundsWithAcknowledgedWrites += 1 }
 			guard FileManager.default.fileExists(atPath: url.path) else {
 				#expect(acknowledged == 0, "round \(round): \(acknowledged) was acknowledged but there is no file")
 				continue
@@ -64,6 +66,7 @@ struct FileStoreDurabilityTests {
 			// A kill between creating and renaming the temporary file may leave one behind; it never replaces the store.
 			#expect(leftovers.count <= round + 1)
 		}
+		#expect(roundsWithAcknowledgedWrites >= 10, "the process was killed while writing, not before it started")
 	}
 }
 

@@ -107,7 +107,9 @@ extension FileStore {
 		} catch {
 			if descriptor >= 0 { fileSystem.close(descriptor) }
 			fileSystem.removeFile(atPath: temporary)
-			throw FileStoreError(.saveFailed, path: path, failure: error)
+			// The temporary file's random name means nothing to the reader: name the store's file.
+			let failure = SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
+			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		}
 		do {
 			try fileSystem.synchronizeDirectory(atPath: directory)

@@ -13,7 +13,7 @@ do {
 	try FileStore.standard.flush()
 } catch {
 	print(error)
-	//=> Could not save /home/me/.config/app/settings.json: writing failed: No space left on device (ENOSPC). ...
+	//=> Could not save /home/me/.config/app/settings.json: writing the new file failed: No space left on device (ENOSPC). ...
 }
 ```
 */
@@ -34,7 +34,7 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 	public let path: String
 	/// The file or directory the failing operation was about.
 	public let operationPath: String
-	/// The failing operation, such as `write` or `rename`.
+	/// The failing operation, such as `writing the new file` or `replacing the file`.
 	public let operation: String
 	/// The system error number, or 0.
 	public let code: Int32
@@ -51,8 +51,12 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		kind = .readOnly
 		self.path = path
 		operationPath = path
-		operation = "write"
+		operation = "writing"
 		code = EACCES
+	}
+
+	private var operationDescription: String {
+		operationPath == path || operationPath == path + ".lock" ? operation : "\(operation) \(operationPath)"
 	}
 
 	/// The system's text for the error number, with its symbolic name.
@@ -64,9 +68,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 	public var description: String {
 		switch kind {
 		case .readFailed:
-			"Could not read \(path): \(operation) \(operationPath == path ? "" : "\(operationPath) ")failed: \(reason)."
+			"Could not read \(path): \(operationDescription) failed: \(reason)."
 		case .saveFailed:
-			"Could not save \(path): \(operation) \(operationPath == path ? "" : "\(operationPath) ")failed: \(reason). "
+			"Could not save \(path): \(operationDescription) failed: \(reason). "
 				+ "The values are kept in memory and will be written by the next successful save."
 		case .readOnly:
 			"Could not save \(path): the file is read-only, so it was not overwritten. "

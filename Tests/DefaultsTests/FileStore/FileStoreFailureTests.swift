@@ -1,0 +1,102 @@
+@testable import Defaults
+import Foundation
+import Testing
+
+@Suite("File store: failures while saving")
+struct FileStoreFailureTests {
+	private func makeStore() throws -> (FileStore, FaultyFileSystem) {
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		store.setStoredValue("before", forKey: "kept")
+		try store.flush()
+		return (store, fileSystem)
+	}
+
+	private func fileContents(_ store: FileStore) throws -> String {
+		try String(contentsOf: store.url, encoding: .utf8)
+	}
+
+	@Test(arguments: [
+		(FaultyFileSystem.Operation.write, ENOSPC, ": writing the new file failed: No space left on device (ENOSPC)."),
+		(.createExclusively, EACCES, ": creating the new file failed: Permission denied (EACCES)."),
+		(.synchronize, EIO, ": syncing the new file failed: Input/output error (EIO)."),
+		(.rename, EROFS, ": replacing the file failed: Read-only file system (EROFS)."),
+		(.createDirectory, EACCES, ": creating the directory "),
+		(.openLockFile, EACCES, ": opening the lock file failed: Permission denied (EACCES)."),
+	])
+	func aFailedSaveKeepsValuesAndLeavesTheFileAsItWas(operation: FaultyFileSystem.Operation, code: Int32, expectedText: String) throws {
+		let (store, fileSystem) = try makeStore()
+		let before = try fileContents(store)
+		fileSystem.fail(operation, with: code)
+		store.setStoredValue("after", forKey: "new")
+
+		var thrown: FileStoreError?
+		let problems = collectProblems {
+			do {
+				try store.flush()
+			} catch {
+				thrown = error as? FileStoreError
+			}
+		}
+		let error = try #require(thrown)
+		#expect(error.kind == .saveFailed)
+		#expect(error.code == code)
+		#expect(error.description.contains(store.url.path))
+		#expect(error.description.contains(expectedText), "\(error)")
+		#expect(!error.description.contains(".tmp-"), "the temporary file's name is not shown")
+		#expect(error.description.contains("kept in memory"))
+		#expect(problems.map(\.kind) == [.storeFailure], "the failure is reported through the problem hook")
+		#expect(store.lastSaveError == error)
+
+		#expect(store.storedValue(forKey: "new") == "after", "memory keeps the value")
+		#expect(try fileContents(store) == before, "the file is untouched")
+		let leftovers = fileSystem.createdFiles.value.filter { FileManager.default.fileExists(atPath: $0) }
+		#expect(leftovers.isEmpty, "no partial temporary file is left behind")
+
+		fileSystem.heal()
+		try store.flush()
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "before", "new": "after"], "the next save writes everything")
+		#expect(store.lastSaveError == nil)
+	}
+
+	@Test func aReadOnlyFileIsNotOverwritten() throws {
+		let (store, _) = try makeStore()
+		try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: store.url.path)
+		defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store.url.path) }
+		store.setStoredValue("blocked", forKey: "new")
+		var thrown: FileStoreError?
+		_ = collectProblems {
+			do { try store.flush() } catch { thrown = error as? FileStoreError }
+		}
+		#expect(thrown?.kind == .readOnly)
+		#expect(thrown?.description.contains("read-only") == true)
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "before"])
+		try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store.url.path)
+		try store.flush()
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "before", "new": "blocked"])
+	}
+
+	@Test func aBackgroundSaveRetriesAfterAFailure() async throws {
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .milliseconds(1), watchesForChanges: false)
+		fileSystem.fail(.write, with: ENOSPC)
+		_ = collectProblems {
+			store.setStoredValue("eventually", forKey: "k")
+		}
+		#expect(await eventually { store.lastSaveError != nil })
+		fileSystem.heal()
+		#expect(await eventually { FileStore(url: store.url).storedValues() == ["k": "eventually"] })
+	}
+
+	@Test func aSecondIdenticalFailureIsNotReportedAgainUntilASaveSucceeds() throws {
+		let (store, fileSystem) = try makeStore()
+		fileSystem.fail(.write, with: ENOSPC)
+		let problems = collectProblems {
+			store.setStoredValue(1, forKey: "a")
+			_ = try? store.flush()
+			store.setStoredValue(2, forKey: "a")
+			_ = try? store.flush()
+		}
+		#expect(problems.count == 1)
+	}
+}
