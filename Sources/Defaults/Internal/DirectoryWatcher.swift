@@ -30,7 +30,8 @@ final class DirectoryWatcher: @unchecked Sendable {
 	private let registrations = Locked<[Int32: [Registration]]>([:])
 	private let nextID = Locked<UInt64>(0)
 
-	private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+	// Not IN_CREATE: a file created with open and write is complete only at IN_CLOSE_WRITE.
+	private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
 	private init?() {
 		let descriptor = inotify_init1(Int32(IN_CLOEXEC))
