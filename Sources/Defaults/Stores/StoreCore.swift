@@ -43,6 +43,8 @@ final class StoreCore: Sendable {
 	let generation = Atomic<UInt64>(1)
 	private let state: Locked<State>
 	private let onLocalChange: (@Sendable () -> Void)?
+	/// Told about every change, after the lock is released.
+	let observers = ChangeObservers()
 
 	/// - Parameters:
 	///   - values: The initial values.
@@ -80,7 +82,10 @@ final class StoreCore: Sendable {
 			state.pending?.values[key] = .some(value)
 			return ((next, next), true)
 		}
-		if changed { onLocalChange?() }
+		if changed {
+			onLocalChange?()
+			observers.post(keys: [key])
+		}
 		return result
 	}
 
@@ -91,7 +96,10 @@ final class StoreCore: Sendable {
 			state.pending?.values[key] = .some(nil)
 			return true
 		}
-		if changed { onLocalChange?() }
+		if changed {
+			onLocalChange?()
+			observers.post(keys: [key])
+		}
 	}
 
 	func removeAll() {
@@ -103,6 +111,7 @@ final class StoreCore: Sendable {
 			state.pending = state.pending.map { _ in PendingChanges(removedAll: true) }
 		}
 		onLocalChange?()
+		observers.post(keys: nil)
 	}
 
 	func snapshot() -> [String: Defaults.JSONValue] {
@@ -149,7 +158,7 @@ final class StoreCore: Sendable {
 		to current: [String: Defaults.JSONValue],
 		excluding saved: PendingChanges
 	) -> Set<String> {
-		state.withLock { state in
+		let changed = state.withLock { state -> Set<String> in
 			if saved.removedAll || state.pending?.removedAll == true { return [] }
 			var changed: Set<String> = []
 			for key in Set(previous.keys).union(current.keys) where previous[key] != current[key] {
@@ -166,5 +175,9 @@ final class StoreCore: Sendable {
 			}
 			return changed
 		}
+		if !changed.isEmpty {
+			observers.post(keys: changed)
+		}
+		return changed
 	}
 }

@@ -20,6 +20,10 @@ become arrays, and numbers, strings and Booleans stay native, so
 default is registered with the suite. Property lists cannot hold `null`, so
 a value with `nil` inside a collection is reported and not stored.
 
+Changes made through this package are observable
+(``Defaults/observe(_:options:handler:)``); changes made by calling
+`UserDefaults` directly are not, as Linux has no key-value observing.
+
 On Linux, Foundation's `UserDefaults` can lose a fresh write to one suite
 while another suite is being enumerated at the same moment. Calls made
 through this package are serialized across all suites to avoid that; code
@@ -47,12 +51,14 @@ extension UserDefaults: DefaultsStore {
 		userDefaultsLock.withLock {
 			set(propertyList, forKey: key)
 		}
+		Defaults.storeDidChange(self, keys: [key])
 	}
 
 	public func removeStoredValue(forKey key: String) {
 		userDefaultsLock.withLock {
 			removeObject(forKey: key)
 		}
+		Defaults.storeDidChange(self, keys: [key])
 	}
 
 	public func removeAllStoredValues() {
@@ -61,6 +67,7 @@ extension UserDefaults: DefaultsStore {
 				removeObject(forKey: key)
 			}
 		}
+		Defaults.storeDidChange(self, keys: nil)
 	}
 
 	public func storedValues() -> [String: Defaults.JSONValue] {

@@ -1,0 +1,162 @@
+import Synchronization
+
+/// Something that wants to hear about changes to keys of one store.
+protocol StoreChangeListener: AnyObject, Sendable {
+	/// Called after keys changed (`nil`: every key, as after `removeAll`), on the thread that
+	/// made the change and with no store lock held. `suppressed` is true inside `withoutPropagation`.
+	func storeDidChange(keys: Set<String>?, suppressed: Bool)
+}
+
+/**
+The observations of one store. Every change to the store is posted here after
+the store's locks are released, so handlers may read and write defaults.
+
+Listeners are held weakly, so an observation the caller drops ends by itself,
+except those tied to another object's lifetime, which are held until that
+object is gone or the tie is removed.
+*/
+final class ChangeObservers: Sendable {
+	private struct Entry {
+		weak var listener: (any StoreChangeListener)?
+		/// Keeps a listener tied to another object's lifetime alive.
+		var retained: (any StoreChangeListener)?
+		weak var lifetimeObject: AnyObject?
+		/// The keys the listener cares about; `nil` for all.
+		var keys: Set<String>?
+	}
+
+	private let entries = Locked<[ObjectIdentifier: Entry]>([:])
+	private let count = Atomic<Int>(0)
+
+	func add(_ listener: any StoreChangeListener, keys: Set<String>?) {
+		entries.withLock { entries in
+			entries[ObjectIdentifier(listener)] = Entry(listener: listener, keys: keys)
+			count.store(entries.count, ordering: .releasing)
+		}
+	}
+
+	func remove(_ listener: any StoreChangeListener) {
+		entries.withLock { entries in
+			entries.removeValue(forKey: ObjectIdentifier(listener))
+			count.store(entries.count, ordering: .releasing)
+		}
+	}
+
+	/// Keeps `listener` alive for as long as `object` lives; `nil` removes the tie.
+	func tie(_ listener: any StoreChangeListener, to object: AnyObject?) {
+		entries.withLock { entries in
+			guard var entry = entries[ObjectIdentifier(listener)] else { return }
+			entry.retained = object == nil ? nil : listener
+			entry.lifetimeObject = object
+			entries[ObjectIdentifier(listener)] = entry
+		}
+	}
+
+	/// Whether `listener` is tied to an object that no longer exists.
+	func hasOutlivedItsTie(_ listener: any StoreChangeListener) -> Bool {
+		entries.withLock { entries in
+			guard let entry = entries[ObjectIdentifier(listener)] else { return false }
+			return entry.retained != nil && entry.lifetimeObject == nil
+		}
+	}
+
+	/// Whether nobody observes the store (for tests).
+	var isEmpty: Bool {
+		entries.withLock { entries in
+			entries = entries.filter { $0.value.listener != nil }
+			count.store(entries.count, ordering: .releasing)
+			return entries.isEmpty
+		}
+	}
+
+	/// Tells the listeners of `keys` (or of every key, for `nil`) that they changed.
+	func post(keys: Set<String>?) {
+		guard count.load(ordering: .acquiring) > 0 else { return }
+		let suppressed = Defaults.isPropagationSuppressed
+		let listeners = entries.withLock { entries -> [any StoreChangeListener] in
+			var listeners: [any StoreChangeListener] = []
+			for (id, entry) in entries {
+				let outlivedTie = entry.retained != nil && entry.lifetimeObject == nil
+				guard let listener = entry.listener, !outlivedTie else {
+					entries.removeValue(forKey: id)
+					continue
+				}
+				if let keys, let wanted = entry.keys, wanted.isDisjoint(with: keys) { continue }
+				listeners.append(listener)
+			}
+			count.store(entries.count, ordering: .releasing)
+			return listeners
+		}
+		for listener in listeners {
+			listener.storeDidChange(keys: keys, suppressed: suppressed)
+		}
+	}
+}
+
+/// The observations of stores that are not built on `StoreCore` (`UserDefaults`, third-party stores).
+final class ExternalStoreObservers: Sendable {
+	static let shared = ExternalStoreObservers()
+
+	private struct Entry {
+		weak var store: AnyObject?
+		let observers: ChangeObservers
+	}
+
+	private let stores = Locked<[ObjectIdentifier: Entry]>([:])
+
+	func observers(for store: any DefaultsStore) -> ChangeObservers {
+		stores.withLock { stores in
+			let id = ObjectIdentifier(store)
+			if let entry = stores[id], entry.store === store {
+				return entry.observers
+			}
+			stores = stores.filter { $0.value.store != nil }
+			let observers = ChangeObservers()
+			stores[id] = Entry(store: store, observers: observers)
+			return observers
+		}
+	}
+
+	/// The observers of `store` if anyone observes it, without creating them.
+	func existingObservers(for store: any DefaultsStore) -> ChangeObservers? {
+		stores.withLock { stores in
+			guard let entry = stores[ObjectIdentifier(store)], entry.store === store else { return nil }
+			return entry.observers
+		}
+	}
+}
+
+extension Defaults {
+	/// The observers of a store.
+	static func observers(for store: any DefaultsStore) -> ChangeObservers {
+		if let core = (store as? CoreBackedStore)?.core {
+			return core.observers
+		}
+		return ExternalStoreObservers.shared.observers(for: store)
+	}
+
+	/**
+	Tells observers that keys of a store changed. The package's own stores and
+	`UserDefaults` call this themselves; a store of your own calls it after each
+	change so that ``Defaults/observe(_:options:handler:)`` and
+	``Defaults/updates(_:initial:)`` see changes made through it.
+
+	```swift
+	final class RedisStore: DefaultsStore {
+		func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+			// ... write ...
+			Defaults.storeDidChange(self, keys: [key])
+		}
+	}
+	```
+
+	- Parameter keys: The names of the keys that changed, or `nil` if every key may have changed.
+	*/
+	public static func storeDidChange(_ store: any DefaultsStore, keys: Set<String>?) {
+		if let core = (store as? CoreBackedStore)?.core {
+			core.observers.post(keys: keys)
+		} else {
+			ExternalStoreObservers.shared.existingObservers(for: store)?.post(keys: keys)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+import Synchronization
+
+extension Defaults {
+	/**
+	An observation of one or more keys, returned by ``Defaults/observe(_:options:handler:)``.
+
+	Keep it as long as you want to be told about changes: it ends when it is
+	released, when ``invalidate()`` is called, or, after
+	``tieToLifetime(of:)``, when the tied object is released.
+
+	```swift
+	final class Controller {
+		init() {
+			Defaults.observe(.isUnicornMode) { change in
+				print(change.newValue)
+			}.tieToLifetime(of: self)
+		}
+	}
+	```
+	*/
+	public protocol Observation: AnyObject, Sendable {
+		/// Ends the observation: once this returns, no new callback starts.
+		func invalidate()
+
+		/// Keeps the observation alive for as long as `weaklyHeldObject` exists, and no longer.
+		@discardableResult
+		func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self
+
+		/// Undoes ``tieToLifetime(of:)``: the observation again lives as long as it is referenced.
+		func removeLifetimeTie()
+	}
+}
+
+/// The shared part of every observation: its store, validity and lifetime tie.
+class ObservationBase: @unchecked Sendable {
+	let store: any DefaultsStore
+	let observers: ChangeObservers
+	private let valid = Atomic<Bool>(true)
+
+	init(store: any DefaultsStore) {
+		self.store = store
+		observers = Defaults.observers(for: store)
+	}
+
+	deinit {
+		valid.store(false, ordering: .releasing)
+	}
+
+	/// Whether the observation may still call its handler.
+	var isValid: Bool {
+		valid.load(ordering: .acquiring)
+	}
+
+	func start(listener: any StoreChangeListener, keys: Set<String>?) {
+		observers.add(listener, keys: keys)
+	}
+
+	func end(listener: any StoreChangeListener) {
+		valid.store(false, ordering: .releasing)
+		observers.remove(listener)
+	}
+}
+
+/// Observes one key and reports typed old and new values.
+final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defaults.Observation, StoreChangeListener, @unchecked Sendable {
+	private let key: Defaults.Key<Value>
+	private let handler: @Sendable (Defaults.KeyChange<Value>) -> Void
+	private let lock = Lock()
+	private var lastStored: Defaults.JSONValue?
+	private var lastValue: Value
+
+	init(key: Defaults.Key<Value>, store: any DefaultsStore, handler: @escaping @Sendable (Defaults.KeyChange<Value>) -> Void) {
+		self.key = key
+		self.handler = handler
+		lastStored = store.storedValue(forKey: key.name)
+		lastValue = key.value(in: store)
+		super.init(store: store)
+		start(listener: self, keys: [key.name])
+	}
+
+	func sendInitialEvent() {
+		let current = lock.withLock { lastValue }
+		handler(Defaults.KeyChange(oldValue: current, newValue: current))
+	}
+
+	func storeDidChange(keys: Set<String>?, suppressed: Bool) {
+		if observers.hasOutlivedItsTie(self) {
+			invalidate()
+			return
+		}
+		lock.lock()
+		let stored = store.storedValue(forKey: key.name)
+		guard stored != lastStored else {
+			lock.unlock()
+			return
+		}
+		let oldValue = lastValue
+		let newValue = key.value(in: store)
+		lastStored = stored
+		lastValue = newValue
+		lock.unlock()
+		if !suppressed, isValid {
+			handler(Defaults.KeyChange(oldValue: oldValue, newValue: newValue))
+		}
+	}
+
+	func invalidate() {
+		end(listener: self)
+	}
+
+	@discardableResult
+	func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self {
+		observers.tie(self, to: weaklyHeldObject)
+		return self
+	}
+
+	func removeLifetimeTie() {
+		observers.tie(self, to: nil)
+	}
+}
+
+/// Observes several keys of one store and reports that something changed.
+final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeListener, @unchecked Sendable {
+	private let names: Set<String>
+	private let handler: @Sendable () -> Void
+	private let lock = Lock()
+	private var lastStored: [String: Defaults.JSONValue?]
+
+	init(names: Set<String>, store: any DefaultsStore, handler: @escaping @Sendable () -> Void) {
+		self.names = names
+		self.handler = handler
+		lastStored = Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0)) })
+		super.init(store: store)
+		start(listener: self, keys: names)
+	}
+
+	func storeDidChange(keys: Set<String>?, suppressed: Bool) {
+		if observers.hasOutlivedItsTie(self) {
+			invalidate()
+			return
+		}
+		let changed = lock.withLock {
+			var changed = false
+			for name in keys.map({ $0.intersection(names) }) ?? names {
+				let stored = store.storedValue(forKey: name)
+				if lastStored[name] != .some(stored) {
+					lastStored[name] = .some(stored)
+					changed = true
+				}
+			}
+			return changed
+		}
+		if changed, !suppressed, isValid {
+			handler()
+		}
+	}
+
+	func invalidate() {
+		end(listener: self)
+	}
+
+	@discardableResult
+	func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self {
+		observers.tie(self, to: weaklyHeldObject)
+		return self
+	}
+
+	func removeLifetimeTie() {
+		observers.tie(self, to: nil)
+	}
+}
