@@ -58,3 +58,13 @@ final class Locked<State>: @unchecked Sendable {
 		lock.withLock { state }
 	}
 }
+
+/// Carries a value that is safe to share but not marked `Sendable` (a `UserDefaults`,
+/// a key path of a `Sendable` group) into a `@Sendable` closure.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+	let value: Value
+
+	init(_ value: Value) {
+		self.value = value
+	}
+}

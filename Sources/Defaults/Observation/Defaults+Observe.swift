@@ -78,7 +78,7 @@ extension Defaults {
 			byStore[ObjectIdentifier(key.suite), default: (key.suite, [])].names.insert(key.name)
 		}
 		for (store, names) in byStore.values {
-			observations.append(KeysObservation(names: names, store: store, handler: handler))
+			observations.append(KeysObservation(names: names, store: store) { _ in handler() })
 		}
 		if options.contains(.initial) {
 			handler()

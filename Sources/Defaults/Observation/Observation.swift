@@ -119,14 +119,14 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defau
 	}
 }
 
-/// Observes several keys of one store and reports that something changed.
+/// Observes several keys of one store and reports which of them changed.
 final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeListener, @unchecked Sendable {
 	private let names: Set<String>
-	private let handler: @Sendable () -> Void
+	private let handler: @Sendable (Set<String>) -> Void
 	private let lock = Lock()
 	private var lastStored: [String: Defaults.JSONValue?]
 
-	init(names: Set<String>, store: any DefaultsStore, handler: @escaping @Sendable () -> Void) {
+	init(names: Set<String>, store: any DefaultsStore, handler: @escaping @Sendable (Set<String>) -> Void) {
 		self.names = names
 		self.handler = handler
 		lastStored = Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0)) })
@@ -140,18 +140,18 @@ final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeL
 			return
 		}
 		let changed = lock.withLock {
-			var changed = false
+			var changed: Set<String> = []
 			for name in keys.map({ $0.intersection(names) }) ?? names {
 				let stored = store.storedValue(forKey: name)
 				if lastStored[name] != .some(stored) {
 					lastStored[name] = .some(stored)
-					changed = true
+					changed.insert(name)
 				}
 			}
 			return changed
 		}
-		if changed, !suppressed, isValid {
-			handler()
+		if !changed.isEmpty, !suppressed, isValid {
+			handler(changed)
 		}
 	}
 

@@ -1,0 +1,112 @@
+/**
+A key of a ``KeyGroup``: its name in the store and its default value.
+
+```swift
+struct AppKeys: KeyGroup {
+	let launchCount = KeyDefinition(key: "launchCount", defaultValue: 0)
+	let lastLaunchDate = KeyDefinition<Date?>(key: "lastLaunchDate") // default nil
+}
+```
+*/
+public struct KeyDefinition<Value: KeyValueStorageValue>: StorageKeyDefinition {
+	/// The key's name in the store.
+	public let key: String
+	/// What the key reads as when nothing is stored.
+	public let defaultValue: Value
+
+	public init(key: String, defaultValue: Value) {
+		self.key = key
+		self.defaultValue = defaultValue
+	}
+
+	public init<Wrapped>(key: String) where Value == Wrapped? {
+		self.init(key: key, defaultValue: nil)
+	}
+
+	public func decode(_ stored: Defaults.JSONValue) -> Value? {
+		Value.value(from: stored)
+	}
+
+	public func encode(_ value: Value) -> Defaults.JSONValue? {
+		value.storedValue
+	}
+}
+
+/**
+A key of a ``KeyGroup`` for a `Codable` value, stored as JSON (a nested object in the file store).
+
+```swift
+struct Account: Codable {
+	var name: String
+	var email: String
+}
+
+struct AppKeys: KeyGroup {
+	let account = JSONKeyDefinition<Account?>(key: "account")
+}
+```
+*/
+public struct JSONKeyDefinition<Value: Codable & Sendable>: StorageKeyDefinition {
+	/// The key's name in the store.
+	public let key: String
+	/// What the key reads as when nothing is stored.
+	public let defaultValue: Value
+
+	public init(key: String, defaultValue: Value) {
+		self.key = key
+		self.defaultValue = defaultValue
+	}
+
+	public init<Wrapped>(key: String) where Value == Wrapped? {
+		self.init(key: key, defaultValue: nil)
+	}
+
+	public func decode(_ stored: Defaults.JSONValue) -> Value? {
+		Defaults.CodableBridge<Value>().deserialize(stored)
+	}
+
+	public func encode(_ value: Value) -> Defaults.JSONValue? {
+		Defaults.CodableBridge<Value>().serialize(value)
+	}
+}
+
+/// What ``KeyValueStorage`` needs of a key definition: its name, default and stored form.
+public protocol StorageKeyDefinition: Sendable {
+	associatedtype Value: Sendable
+	/// The key's name in the store.
+	var key: String { get }
+	/// What the key reads as when nothing is stored.
+	var defaultValue: Value { get }
+	/// The value for a stored form, or `nil` if it does not fit.
+	func decode(_ stored: Defaults.JSONValue) -> Value?
+	/// The stored form of a value (`null` removes the key), or `nil` if it cannot be stored.
+	func encode(_ value: Value) -> Defaults.JSONValue?
+}
+
+extension StorageKeyDefinition {
+	/// Reads the key from `store`: its default when nothing is stored or the stored value does not fit (which is reported).
+	func read(from store: any DefaultsStore) -> Value {
+		guard let stored = store.storedValue(forKey: key) else { return defaultValue }
+		if stored.isNull, let value = decode(stored) { return value }
+		if let value = decode(stored) { return value }
+		Defaults.report(.init(
+			kind: .undecodableValue,
+			key: key,
+			message: "The stored value of '\(key)' (\(stored.abbreviatedDescription)) is not a valid \(Value.self); the key reads as its default. The stored value was left unchanged."
+		))
+		return defaultValue
+	}
+
+	/// Writes the key to `store`; `nil` values remove it.
+	func write(_ value: Value, to store: any DefaultsStore) {
+		guard let stored = encode(value) else {
+			Defaults.report(.init(kind: .unencodableValue, key: key, message: "A new value for '\(key)' could not be encoded as \(Value.self); the previous value is kept."))
+			return
+		}
+		if stored.isNull {
+			store.removeStoredValue(forKey: key)
+		} else {
+			store.setStoredValue(stored, forKey: key)
+		}
+	}
+}
