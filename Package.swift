@@ -8,14 +8,21 @@ let package = Package(
 	products: [
 		.library(name: "Defaults", targets: ["Defaults"]),
 		.library(name: "DefaultsTUI", targets: ["DefaultsTUI"]),
+		// Combine-style publishers through OpenCombine; kept apart so the core needs no dependency.
+		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
+	],
+	dependencies: [
+		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
 	],
 	targets: [
 		.target(name: "Defaults"),
+		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults"]),
 		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
+		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// A second process that writes to a store file, for the file store's multi-process tests.

@@ -99,6 +99,32 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 		}
 	}
 
+	/**
+	Calls `handler` with the key's value each time it changes (and right away, with `[.initial]`),
+	on the thread that made the change. The observation ends when released or invalidated.
+
+	```swift
+	let observation = storage.observe(key: \.launchCount) { count in
+		print("launchCount is now", count)
+	}
+	```
+	*/
+	public func observe<Definition: StorageKeyDefinition>(
+		key keyPath: KeyPath<Group, Definition>,
+		options: Defaults.ObservationOptions = [.initial],
+		handler: @escaping @Sendable (Definition.Value) -> Void
+	) -> Defaults.Observation {
+		let definition = group[keyPath: keyPath]
+		let backend = UncheckedSendable(backend)
+		let observation = KeysObservation(names: [definition.key], store: backend.value) { _ in
+			handler(definition.read(from: backend.value))
+		}
+		if options.contains(.initial) {
+			handler(definition.read(from: backend.value))
+		}
+		return observation
+	}
+
 	/// Remembers how to tell the registrar that `key` changed, and watches the store for it.
 	private func track<Definition: StorageKeyDefinition>(_ key: String, keyPath: KeyPath<Group, Definition>) {
 		let keyPath = UncheckedSendable(keyPath)
