@@ -19,10 +19,6 @@ public struct KeyDefinition<Value: KeyValueStorageValue>: StorageKeyDefinition {
 		self.defaultValue = defaultValue
 	}
 
-	public init<Wrapped>(key: String) where Value == Wrapped? {
-		self.init(key: key, defaultValue: nil)
-	}
-
 	public func decode(_ stored: Defaults.JSONValue) -> Value? {
 		Value.value(from: stored)
 	}
@@ -57,10 +53,6 @@ public struct JSONKeyDefinition<Value: Codable & Sendable>: StorageKeyDefinition
 		self.defaultValue = defaultValue
 	}
 
-	public init<Wrapped>(key: String) where Value == Wrapped? {
-		self.init(key: key, defaultValue: nil)
-	}
-
 	public func decode(_ stored: Defaults.JSONValue) -> Value? {
 		Defaults.CodableBridge<Value>().deserialize(stored)
 	}
@@ -77,6 +69,8 @@ public protocol StorageKeyDefinition: Sendable {
 	var key: String { get }
 	/// What the key reads as when nothing is stored.
 	var defaultValue: Value { get }
+	/// A definition of the key named `key` with the given default.
+	init(key: String, defaultValue: Value)
 	/// The value for a stored form, or `nil` if it does not fit.
 	func decode(_ stored: Defaults.JSONValue) -> Value?
 	/// The stored form of a value (`null` removes the key), or `nil` if it cannot be stored.
@@ -84,10 +78,14 @@ public protocol StorageKeyDefinition: Sendable {
 }
 
 extension StorageKeyDefinition {
+	/// A definition of an optional key, whose default is `nil`.
+	public init<Wrapped>(key: String) where Value == Wrapped? {
+		self.init(key: key, defaultValue: nil)
+	}
+
 	/// Reads the key from `store`: its default when nothing is stored or the stored value does not fit (which is reported).
 	func read(from store: any DefaultsStore) -> Value {
 		guard let stored = store.storedValue(forKey: key) else { return defaultValue }
-		if stored.isNull, let value = decode(stored) { return value }
 		if let value = decode(stored) { return value }
 		Defaults.report(.init(
 			kind: .undecodableValue,

@@ -32,7 +32,8 @@ extension Defaults {
 }
 
 /// The shared part of every observation: its store, validity and lifetime tie.
-class ObservationBase: @unchecked Sendable {
+/// Subclasses handle changes in ``handleChange(keys:suppressed:)``.
+class ObservationBase: Defaults.Observation, StoreChangeListener, @unchecked Sendable {
 	let store: any DefaultsStore
 	let observers: ChangeObservers
 	private let valid = Atomic<Bool>(true)
@@ -51,18 +52,40 @@ class ObservationBase: @unchecked Sendable {
 		valid.load(ordering: .acquiring)
 	}
 
-	func start(listener: any StoreChangeListener, keys: Set<String>?) {
-		observers.add(listener, keys: keys)
+	/// Starts receiving changes to `keys` (`nil`: all keys).
+	func start(keys: Set<String>?) {
+		observers.add(self, keys: keys)
 	}
 
-	func end(listener: any StoreChangeListener) {
+	final func storeDidChange(keys: Set<String>?, suppressed: Bool) {
+		if observers.hasOutlivedItsTie(self) {
+			invalidate()
+			return
+		}
+		handleChange(keys: keys, suppressed: suppressed)
+	}
+
+	/// Called for every change to the observed keys; overridden by each kind of observation.
+	func handleChange(keys: Set<String>?, suppressed: Bool) {}
+
+	final func invalidate() {
 		valid.store(false, ordering: .releasing)
-		observers.remove(listener)
+		observers.remove(self)
+	}
+
+	@discardableResult
+	final func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self {
+		observers.tie(self, to: weaklyHeldObject)
+		return self
+	}
+
+	final func removeLifetimeTie() {
+		observers.tie(self, to: nil)
 	}
 }
 
 /// Observes one key and reports typed old and new values.
-final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defaults.Observation, StoreChangeListener, @unchecked Sendable {
+final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, @unchecked Sendable {
 	private let key: Defaults.Key<Value>
 	private let handler: @Sendable (Defaults.KeyChange<Value>) -> Void
 	private let lock = Lock()
@@ -75,7 +98,7 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defau
 		lastStored = store.storedValue(forKey: key.name)
 		lastValue = key.value(in: store)
 		super.init(store: store)
-		start(listener: self, keys: [key.name])
+		start(keys: [key.name])
 	}
 
 	func sendInitialEvent() {
@@ -83,11 +106,7 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defau
 		handler(Defaults.KeyChange(oldValue: current, newValue: current))
 	}
 
-	func storeDidChange(keys: Set<String>?, suppressed: Bool) {
-		if observers.hasOutlivedItsTie(self) {
-			invalidate()
-			return
-		}
+	override func handleChange(keys: Set<String>?, suppressed: Bool) {
 		lock.lock()
 		let stored = store.storedValue(forKey: key.name)
 		guard stored != lastStored else {
@@ -103,24 +122,10 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, Defau
 			handler(Defaults.KeyChange(oldValue: oldValue, newValue: newValue))
 		}
 	}
-
-	func invalidate() {
-		end(listener: self)
-	}
-
-	@discardableResult
-	func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self {
-		observers.tie(self, to: weaklyHeldObject)
-		return self
-	}
-
-	func removeLifetimeTie() {
-		observers.tie(self, to: nil)
-	}
 }
 
 /// Observes several keys of one store and reports which of them changed.
-final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeListener, @unchecked Sendable {
+final class KeysObservation: ObservationBase, @unchecked Sendable {
 	private let names: Set<String>
 	private let handler: @Sendable (Set<String>) -> Void
 	private let lock = Lock()
@@ -131,14 +136,10 @@ final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeL
 		self.handler = handler
 		lastStored = Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0)) })
 		super.init(store: store)
-		start(listener: self, keys: names)
+		start(keys: names)
 	}
 
-	func storeDidChange(keys: Set<String>?, suppressed: Bool) {
-		if observers.hasOutlivedItsTie(self) {
-			invalidate()
-			return
-		}
+	override func handleChange(keys: Set<String>?, suppressed: Bool) {
 		let changed = lock.withLock {
 			var changed: Set<String> = []
 			for name in keys.map({ $0.intersection(names) }) ?? names {
@@ -153,19 +154,5 @@ final class KeysObservation: ObservationBase, Defaults.Observation, StoreChangeL
 		if !changed.isEmpty, !suppressed, isValid {
 			handler(changed)
 		}
-	}
-
-	func invalidate() {
-		end(listener: self)
-	}
-
-	@discardableResult
-	func tieToLifetime(of weaklyHeldObject: AnyObject) -> Self {
-		observers.tie(self, to: weaklyHeldObject)
-		return self
-	}
-
-	func removeLifetimeTie() {
-		observers.tie(self, to: nil)
 	}
 }
