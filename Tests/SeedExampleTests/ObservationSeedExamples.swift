@@ -45,7 +45,9 @@ struct ContentView {
 	}
 }
 
-@Suite("Seed document examples: observation", .serialized)
+// Nested in the serialized seed suite: both use the shared standard store and clear it.
+extension SeedExampleTests {
+@Suite("Observation")
 struct ObservationSeedExamples {
 	init() {
 		Defaults.removeAll()
@@ -111,4 +113,5 @@ struct ObservationSeedExamples {
 		view.reset()
 		#expect(view.hasUnicorn == false)
 	}
+}
 }

@@ -4,7 +4,7 @@ import Testing
 import TestEnvironment
 
 /// The seeds' examples, checked against the results the seeds document (`//=>` lines).
-/// They share the standard store, so they run one at a time.
+/// They share the standard store, so they run one at a time (nested suites included).
 @Suite("Seed document examples", .serialized)
 struct SeedExampleTests {
 	init() {

@@ -135,15 +135,13 @@ struct PersistedTests {
 	}
 
 	@Test func theDefaultStorageIsTheStandardStore() {
+		// Only the seed example suites write to the shared standard store; this checks where it goes.
 		struct UsesStandard {
 			@Persisted("persistedInStandard", defaultValue: 1)
 			var value: Int
 		}
-		let holder = UsesStandard()
-		holder.value = 2
-		#expect(FileStore.standard.storedValue(forKey: "persistedInStandard") == 2)
-		holder.$value.reset()
-		#expect(holder.value == 1)
+		#expect(UsesStandard().$value.storage === FileStore.standard)
+		#expect(UsesStandard().$value.key == "persistedInStandard")
 	}
 
 	@MainActor
