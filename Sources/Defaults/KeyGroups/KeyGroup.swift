@@ -25,7 +25,7 @@ public protocol KeyGroup: Sendable {
 }
 
 /// A key of a group as a tool sees it: name, place in the group, type and default.
-public struct KeyDescriptor: Sendable {
+public struct KeyDescriptor: @unchecked Sendable {
 	/// The key's name in the store.
 	public let key: String
 	/// The property path in the group, such as `debug.showConsole`.
@@ -34,6 +34,8 @@ public struct KeyDescriptor: Sendable {
 	public let typeName: String
 	/// The default value in stored form; `nil` for an optional key without a default.
 	public let defaultValue: Defaults.JSONValue?
+	/// The key's value type.
+	public let valueType: Any.Type
 	private let validator: @Sendable (Defaults.JSONValue) -> Bool
 
 	/// Whether `stored` is a valid stored form for this key.
@@ -45,6 +47,7 @@ public struct KeyDescriptor: Sendable {
 		key = definition.key
 		self.path = path
 		typeName = String(describing: Definition.Value.self)
+		valueType = Definition.Value.self
 		let defaultValue = definition.encode(definition.defaultValue)
 		self.defaultValue = defaultValue?.isNull == true ? nil : defaultValue
 		validator = { definition.decode($0) != nil }

@@ -1,0 +1,161 @@
+/// Builds the sections of a ``SettingsSchema``.
+@resultBuilder
+public enum SettingsSchemaBuilder {
+	public static func buildExpression(_ section: Defaults.Section) -> [SettingsSchema.Section] { [section.section] }
+	public static func buildBlock(_ components: [SettingsSchema.Section]...) -> [SettingsSchema.Section] { components.flatMap { $0 } }
+	public static func buildOptional(_ component: [SettingsSchema.Section]?) -> [SettingsSchema.Section] { component ?? [] }
+	public static func buildEither(first component: [SettingsSchema.Section]) -> [SettingsSchema.Section] { component }
+	public static func buildEither(second component: [SettingsSchema.Section]) -> [SettingsSchema.Section] { component }
+	public static func buildArray(_ components: [[SettingsSchema.Section]]) -> [SettingsSchema.Section] { components.flatMap { $0 } }
+}
+
+/// Builds the settings of a ``Defaults/Section``.
+@resultBuilder
+public enum SettingsSectionBuilder {
+	public static func buildExpression(_ entry: some SettingsEntry) -> [Setting] { [entry.setting] }
+	public static func buildBlock(_ components: [Setting]...) -> [Setting] { components.flatMap { $0 } }
+	public static func buildOptional(_ component: [Setting]?) -> [Setting] { component ?? [] }
+	public static func buildEither(first component: [Setting]) -> [Setting] { component }
+	public static func buildEither(second component: [Setting]) -> [Setting] { component }
+	public static func buildArray(_ components: [[Setting]]) -> [Setting] { components.flatMap { $0 } }
+}
+
+/// An entry of the schema DSL: something that describes one setting.
+public protocol SettingsEntry {
+	var setting: Setting { get }
+}
+
+extension Defaults {
+	/// A titled section of a schema.
+	///
+	/// ```swift
+	/// Defaults.Section("Display") {
+	/// 	Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents)
+	/// }
+	/// ```
+	public struct Section {
+		let section: SettingsSchema.Section
+
+		public init(_ title: String, @SettingsSectionBuilder _ content: () -> [Setting]) {
+			section = SettingsSchema.Section(title: title, settings: content())
+		}
+	}
+
+	/// A Boolean setting, shown as a toggle.
+	///
+	/// ```swift
+	/// Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents, help: "Also list events that last all day.")
+	/// ```
+	public struct Toggle: SettingsEntry {
+		public let setting: Setting
+
+		public init(_ title: String, key: Key<Bool>, help: String? = nil) {
+			setting = makeSetting(title, key: key, help: help)
+		}
+
+		public init(_ title: String, key: Key<Bool?>, help: String? = nil) {
+			setting = makeSetting(title, key: key, help: help)
+		}
+	}
+
+	/// A number within a range, shown as a slider.
+	///
+	/// ```swift
+	/// Defaults.Slider("Volume", key: .volume, range: 0...1, step: 0.05)
+	/// ```
+	public struct Slider: SettingsEntry {
+		public let setting: Setting
+
+		public init<Value: BinaryFloatingPoint & Defaults.Serializable>(
+			_ title: String, key: Key<Value>, range: ClosedRange<Double>, step: Double? = nil, help: String? = nil
+		) {
+			var setting = makeSetting(title, key: key, help: help)
+			setting.minimum = range.lowerBound
+			setting.maximum = range.upperBound
+			setting.step = step ?? (range.upperBound - range.lowerBound) / 100
+			self.setting = setting
+		}
+
+		public init<Value: FixedWidthInteger & Defaults.Serializable>(
+			_ title: String, key: Key<Value>, range: ClosedRange<Int>, step: Int = 1, help: String? = nil
+		) {
+			var setting = makeSetting(title, key: key, help: help)
+			setting.minimum = Double(range.lowerBound)
+			setting.maximum = Double(range.upperBound)
+			setting.step = Double(max(step, 1))
+			self.setting = setting
+		}
+	}
+
+	/// One of several values, shown as a picker. A `CaseIterable` enum gives its cases as choices.
+	///
+	/// ```swift
+	/// enum Theme: String, CaseIterable, Defaults.Serializable { case light, dark, system }
+	/// Defaults.Picker("Theme", key: .theme)
+	/// ```
+	public struct Picker: SettingsEntry {
+		public let setting: Setting
+
+		public init<Value: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) {
+			var setting = makeSetting(title, key: key, help: help)
+			setting.kind = .choice
+			setting.choices = SettingType.choices(of: Value.self)
+			self.setting = setting
+		}
+
+		/// A picker with choices of your own: each value with the title to show.
+		public init<Value: Defaults.Serializable>(_ title: String, key: Key<Value>, choices: [(Value, String)], help: String? = nil) {
+			var setting = makeSetting(title, key: key, help: help)
+			setting.kind = .choice
+			setting.choices = choices.compactMap { value, title in
+				Value.storedValue(from: value).map { Setting.Choice(value: $0, title: title) }
+			}
+			self.setting = setting
+		}
+	}
+
+	/// Text (or a number without a range, a URL, a date), shown as a text field.
+	///
+	/// ```swift
+	/// Defaults.TextField("Nickname", key: .nickname, maxLength: 20, pattern: "[a-z]+")
+	/// Defaults.TextField("API Token", key: .token, secret: true)
+	/// ```
+	public struct TextField: SettingsEntry {
+		public let setting: Setting
+
+		public init<Value: Defaults.Serializable>(
+			_ title: String, key: Key<Value>, help: String? = nil, maxLength: Int? = nil, pattern: String? = nil, secret: Bool = false
+		) {
+			var setting = makeSetting(title, key: key, help: help)
+			setting.maxLength = maxLength
+			setting.pattern = pattern
+			setting.isSecret = secret
+			self.setting = setting
+		}
+	}
+
+	/// Any setting, with the widget its type calls for (arrays, dictionaries and `Codable` values are edited as JSON).
+	///
+	/// ```swift
+	/// Defaults.Field("Recent Files", key: .recentFiles)
+	/// ```
+	public struct Field: SettingsEntry {
+		public let setting: Setting
+
+		public init<Value: Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) {
+			setting = makeSetting(title, key: key, help: help)
+		}
+	}
+}
+
+/// The setting of a key, with its kind, choices and optionality inferred from its type.
+private func makeSetting<Value: Defaults.Serializable>(_ title: String, key: Defaults.Key<Value>, help: String?) -> Setting {
+	let inferred = SettingType.infer(Value.self)
+	let stored = Value.storedValue(from: key.defaultValue)
+	var setting = Setting(
+		key: key.name, title: title, help: help, kind: inferred.kind, typeName: String(describing: Value.self),
+		defaultValue: stored?.isNull == true ? nil : stored, isOptional: inferred.isOptional, choices: inferred.choices
+	)
+	setting.typeCheck = TypeCheck { Value.value(from: $0) != nil }
+	return setting
+}

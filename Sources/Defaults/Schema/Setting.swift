@@ -1,0 +1,176 @@
+import Foundation
+
+/**
+One setting as the editor and the command line show it: its key, a title, help,
+what kind of value it holds and the constraints on it.
+
+Settings are made with the schema DSL (``Defaults/Toggle``, ``Defaults/Slider``,
+``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Setting``), from a key
+group, or read from a JSON schema file.
+*/
+public struct Setting: Sendable, Codable, Equatable {
+	/// What kind of value a setting holds, which decides its widget.
+	public enum Kind: String, Sendable, Codable, CaseIterable {
+		/// `true` or `false`: a toggle.
+		case bool
+		/// A whole number: a slider with a range, else a text field.
+		case integer
+		/// A floating-point number: a slider with a range, else a text field.
+		case number
+		/// Text: a text field.
+		case string
+		/// A URL: a text field.
+		case url
+		/// A date (ISO 8601 text): a text field.
+		case date
+		/// One of a list of choices: a picker.
+		case choice
+		/// Anything else (arrays, dictionaries, `Codable` values): compact JSON, edited in `$EDITOR`.
+		case json
+	}
+
+	/// A value a ``Kind/choice`` setting may take.
+	public struct Choice: Sendable, Codable, Equatable {
+		/// The stored value.
+		public var value: Defaults.JSONValue
+		/// What the picker shows.
+		public var title: String
+
+		public init(value: Defaults.JSONValue, title: String) {
+			self.value = value
+			self.title = title
+		}
+	}
+
+	/// The key's name in the store.
+	public var key: String
+	public var title: String
+	public var help: String?
+	public var kind: Kind
+	/// The Swift type, for display (`Double`, `[String]`).
+	public var typeName: String
+	/// The default in stored form; `nil` for an optional setting without one.
+	public var defaultValue: Defaults.JSONValue?
+	/// Whether the setting may be unset ("not set").
+	public var isOptional: Bool
+	/// For numbers: the bounds, which make a slider.
+	public var minimum: Double?
+	public var maximum: Double?
+	/// For numbers: the slider's step.
+	public var step: Double?
+	/// For ``Kind/choice``: the choices.
+	public var choices: [Choice]?
+	/// For text: the longest allowed length, in characters.
+	public var maxLength: Int?
+	/// For text: a regular expression the whole text must match.
+	public var pattern: String?
+	/// Whether to mask the value (passwords, tokens).
+	public var isSecret: Bool
+
+	/// A check of the full Swift type, when the schema was built from keys; not part of the file format.
+	var typeCheck: TypeCheck?
+
+	public init(
+		key: String, title: String, help: String? = nil, kind: Kind, typeName: String? = nil,
+		defaultValue: Defaults.JSONValue?, isOptional: Bool = false,
+		minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil,
+		choices: [Choice]? = nil, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false
+	) {
+		self.key = key
+		self.title = title
+		self.help = help
+		self.kind = kind
+		self.typeName = typeName ?? kind.rawValue
+		self.defaultValue = defaultValue
+		self.isOptional = isOptional
+		self.minimum = minimum
+		self.maximum = maximum
+		self.step = step
+		self.choices = choices
+		self.maxLength = maxLength
+		self.pattern = pattern
+		self.isSecret = isSecret
+	}
+
+	/// Whether the setting shows as a slider: a number with both bounds.
+	public var isSlider: Bool {
+		(kind == .integer || kind == .number) && minimum != nil && maximum != nil
+	}
+
+	private enum CodingKeys: String, CodingKey {
+		case key, title, help, kind, typeName = "type", defaultValue = "default", isOptional = "optional"
+		case minimum, maximum, step, choices, maxLength, pattern, isSecret = "secret"
+	}
+
+	public init(from decoder: any Decoder) throws {
+		let container = try decoder.container(keyedBy: CodingKeys.self)
+		key = try container.decode(String.self, forKey: .key)
+		kind = try container.decode(Kind.self, forKey: .kind)
+		title = try container.decodeIfPresent(String.self, forKey: .title) ?? Setting.title(fromKey: key)
+		help = try container.decodeIfPresent(String.self, forKey: .help)
+		typeName = try container.decodeIfPresent(String.self, forKey: .typeName) ?? kind.rawValue
+		defaultValue = try container.decodeIfPresent(Defaults.JSONValue.self, forKey: .defaultValue)
+		isOptional = try container.decodeIfPresent(Bool.self, forKey: .isOptional) ?? (defaultValue == nil)
+		minimum = try container.decodeIfPresent(Double.self, forKey: .minimum)
+		maximum = try container.decodeIfPresent(Double.self, forKey: .maximum)
+		step = try container.decodeIfPresent(Double.self, forKey: .step)
+		choices = try container.decodeIfPresent([Choice].self, forKey: .choices)
+		maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
+		pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
+		isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
+	}
+
+	public func encode(to encoder: any Encoder) throws {
+		var container = encoder.container(keyedBy: CodingKeys.self)
+		try container.encode(key, forKey: .key)
+		try container.encode(title, forKey: .title)
+		try container.encodeIfPresent(help, forKey: .help)
+		try container.encode(kind, forKey: .kind)
+		try container.encode(typeName, forKey: .typeName)
+		try container.encodeIfPresent(defaultValue, forKey: .defaultValue)
+		if isOptional { try container.encode(true, forKey: .isOptional) }
+		try container.encodeIfPresent(minimum, forKey: .minimum)
+		try container.encodeIfPresent(maximum, forKey: .maximum)
+		try container.encodeIfPresent(step, forKey: .step)
+		try container.encodeIfPresent(choices, forKey: .choices)
+		try container.encodeIfPresent(maxLength, forKey: .maxLength)
+		try container.encodeIfPresent(pattern, forKey: .pattern)
+		if isSecret { try container.encode(true, forKey: .isSecret) }
+	}
+
+	public static func == (lhs: Setting, rhs: Setting) -> Bool {
+		lhs.key == rhs.key && lhs.title == rhs.title && lhs.help == rhs.help && lhs.kind == rhs.kind
+			&& lhs.typeName == rhs.typeName && lhs.defaultValue == rhs.defaultValue && lhs.isOptional == rhs.isOptional
+			&& lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.step == rhs.step
+			&& lhs.choices == rhs.choices && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
+			&& lhs.isSecret == rhs.isSecret
+	}
+
+	/// A title made from a key name: `showAllDayEvents` gives "Show all day events".
+	public static func title(fromKey key: String) -> String {
+		var words: [String] = []
+		var current = ""
+		for character in key {
+			if character == "_" || character == "-" || character == " " {
+				if !current.isEmpty { words.append(current) }
+				current = ""
+			} else if character.isUppercase, let last = current.last, !last.isUppercase {
+				words.append(current)
+				current = String(character)
+			} else {
+				current.append(character)
+			}
+		}
+		if !current.isEmpty { words.append(current) }
+		let sentence = words.enumerated().map { index, word in
+			index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : (word == word.uppercased() ? word : word.lowercased())
+		}
+		return sentence.joined(separator: " ")
+	}
+}
+
+/// Checks that a stored value decodes as the setting's Swift type.
+/// The check only decodes a value: it touches no shared state.
+struct TypeCheck: @unchecked Sendable {
+	let check: (Defaults.JSONValue) -> Bool
+}

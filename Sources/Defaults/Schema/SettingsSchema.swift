@@ -1,0 +1,180 @@
+import Foundation
+
+/**
+What the settings editor and the command line show: sections of settings with
+titles, help and constraints.
+
+Build it in Swift from keys:
+
+```swift
+let schema = SettingsSchema(title: "Calendar") {
+	Defaults.Section("Display") {
+		Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents)
+		Defaults.Slider("Zoom", key: .zoom, range: 0.5...2, step: 0.1)
+		Defaults.Picker("Theme", key: .theme)            // choices from a CaseIterable enum
+		Defaults.TextField("Name", key: .name, maxLength: 40)
+		Defaults.Field("Recent Files", key: .recentFiles) // any type; edited as JSON
+	}
+}
+```
+
+or from a key group (``init(title:group:)``), or from a JSON schema file
+(``load(from:)``), whose format is ``jsonString()``'s output:
+
+```json
+{
+  "title": "Calendar",
+  "sections": [
+    {
+      "title": "Display",
+      "settings": [
+        { "key": "zoom", "title": "Zoom", "kind": "number", "type": "Double", "default": 1, "minimum": 0.5, "maximum": 2, "step": 0.1 }
+      ]
+    }
+  ]
+}
+```
+*/
+public struct SettingsSchema: Sendable, Codable, Equatable {
+	/// A titled group of settings.
+	public struct Section: Sendable, Codable, Equatable {
+		public var title: String
+		public var settings: [Setting]
+
+		public init(title: String, settings: [Setting]) {
+			self.title = title
+			self.settings = settings
+		}
+	}
+
+	public var title: String
+	public var sections: [Section]
+
+	public init(title: String, sections: [Section]) {
+		self.title = title
+		self.sections = sections
+	}
+
+	public init(title: String, @SettingsSchemaBuilder _ content: () -> [Section]) {
+		self.init(title: title, sections: content())
+	}
+
+	/// Every setting, in order.
+	public var settings: [Setting] {
+		sections.flatMap(\.settings)
+	}
+
+	/// The setting of a key, if the schema has one.
+	public func setting(forKey key: String) -> Setting? {
+		settings.first { $0.key == key }
+	}
+
+	// MARK: Schema files
+
+	/// The schema as JSON text: the schema file format.
+	public func jsonString() -> String {
+		let encoder = JSONEncoder()
+		encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+		guard let data = try? encoder.encode(self) else { return "{}" }
+		return String(decoding: data, as: UTF8.self) + "\n"
+	}
+
+	/// Reads a schema file.
+	///
+	/// - Throws: ``SettingsSchemaError`` naming the file and what is wrong with it.
+	public static func load(from url: URL) throws(SettingsSchemaError) -> SettingsSchema {
+		let data: Data
+		do {
+			data = try Data(contentsOf: url)
+		} catch {
+			throw SettingsSchemaError(path: url.path, reason: "it cannot be read (\((error as NSError).localizedDescription))")
+		}
+		return try decode(data, path: url.path)
+	}
+
+	/// Reads a schema from JSON text.
+	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
+		do {
+			_ = try Defaults.JSONValue(parsing: data)
+		} catch {
+			throw SettingsSchemaError(path: path, reason: "\(error)")
+		}
+		let schema: SettingsSchema
+		do {
+			schema = try JSONDecoder().decode(SettingsSchema.self, from: data)
+		} catch let DecodingError.keyNotFound(key, context) {
+			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)) has no \"\(key.stringValue)\"")
+		} catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
+		} catch let DecodingError.dataCorrupted(context) {
+			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
+		} catch {
+			throw SettingsSchemaError(path: path, reason: "\(error)")
+		}
+		try schema.check(path: path)
+		return schema
+	}
+
+	/// Rejects schemas that cannot be edited sensibly: duplicate keys, bad bounds, choices without choices.
+	private func check(path: String) throws(SettingsSchemaError) {
+		var seen: Set<String> = []
+		for setting in settings {
+			guard seen.insert(setting.key).inserted else {
+				throw SettingsSchemaError(path: path, reason: "the key \"\(setting.key)\" appears twice")
+			}
+			if let minimum = setting.minimum, let maximum = setting.maximum, minimum > maximum {
+				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a minimum above its maximum")
+			}
+			if setting.kind == .choice, setting.choices?.isEmpty ?? true {
+				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" is a choice but lists no choices")
+			}
+			if let step = setting.step, step <= 0 {
+				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a step that is not positive")
+			}
+		}
+	}
+
+	private static func describe(_ path: [any CodingKey]) -> String {
+		path.isEmpty ? "the schema" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+	}
+}
+
+/// Why a schema file cannot be used.
+public struct SettingsSchemaError: Error, Equatable, Sendable, CustomStringConvertible {
+	public let path: String
+	public let reason: String
+
+	public var description: String {
+		"The schema file \(path) cannot be used: \(reason)."
+	}
+}
+
+extension SettingsSchema {
+	/**
+	A schema listing the keys of a group: one section per group (nested groups
+	make their own sections), with titles made from the property names.
+
+	```swift
+	let schema = SettingsSchema(title: "My App", group: AppKeys.self)
+	```
+	*/
+	public init<Group: KeyGroup>(title: String, group: Group.Type) {
+		var sections: [String: [Setting]] = [:]
+		var order: [String] = []
+		for descriptor in Group.descriptors {
+			let sectionPath = descriptor.path.split(separator: ".").dropLast().joined(separator: ".")
+			let sectionTitle = sectionPath.isEmpty ? "General" : sectionPath.split(separator: ".").map { Setting.title(fromKey: String($0)) }.joined(separator: " › ")
+			if sections[sectionTitle] == nil { order.append(sectionTitle) }
+			let name = descriptor.path.split(separator: ".").last.map(String.init) ?? descriptor.key
+			let inferred = SettingType.infer(descriptor.valueType)
+			var setting = Setting(
+				key: descriptor.key, title: Setting.title(fromKey: name), kind: inferred.kind, typeName: descriptor.typeName,
+				defaultValue: descriptor.defaultValue, isOptional: inferred.isOptional, choices: inferred.choices
+			)
+			let check = descriptor
+			setting.typeCheck = TypeCheck { check.accepts($0) }
+			sections[sectionTitle, default: []].append(setting)
+		}
+		self.init(title: title, sections: order.map { Section(title: $0, settings: sections[$0] ?? []) })
+	}
+}
