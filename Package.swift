@@ -18,11 +18,14 @@ let package = Package(
 	targets: [
 		.target(name: "Defaults"),
 		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
-		.target(name: "DefaultsTUI", dependencies: ["Defaults"]),
+		// The only place ncurses enters: a system library with C shims for its macros and globals.
+		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
 		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// A second process that writes to a store file, for the file store's multi-process tests.

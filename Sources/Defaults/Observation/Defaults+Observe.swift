@@ -87,6 +87,29 @@ extension Defaults {
 	}
 }
 
+extension Defaults {
+	/**
+	Observes keys by name in a store, for tools that know settings by name rather than
+	as typed keys (the settings editor, a schema file). `handler` gets the names of the
+	keys whose stored value changed.
+
+	```swift
+	let observation = Defaults.observe(keysNamed: ["volume", "theme"], in: store) { changed in
+		print("changed:", changed.sorted())
+	}
+	```
+
+	Threads are as for ``observe(_:options:handler:)``.
+	*/
+	public static func observe(
+		keysNamed names: Set<String>,
+		in store: any DefaultsStore,
+		handler: @escaping @Sendable (Set<String>) -> Void
+	) -> Observation {
+		KeysObservation(names: names, store: store, handler: handler)
+	}
+}
+
 /// Several observations that act as one (keys spread over several stores).
 final class CompositeObservation: Defaults.Observation, @unchecked Sendable {
 	private let observations: [any Defaults.Observation]

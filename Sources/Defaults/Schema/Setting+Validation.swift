@@ -110,7 +110,7 @@ extension Setting {
 		case .choice:
 			return choices?.first { $0.value == value }?.title ?? value.jsonString()
 		case .number:
-			if let number = value.doubleValue { return Self.format(number) }
+			if let number = value.doubleValue { return Self.formatNumber(number) }
 			return value.jsonString()
 		default:
 			return value.jsonString()
@@ -122,19 +122,20 @@ extension Setting {
 		guard let value, !value.isNull else { return "" }
 		switch kind {
 		case .json: return value.jsonString()
-		case .number: return value.doubleValue.map(Self.format) ?? value.jsonString()
+		case .number: return value.doubleValue.map(Self.formatNumber) ?? value.jsonString()
 		case .choice: return displayText(for: value)
 		default: return value.stringValue ?? value.jsonString()
 		}
 	}
 
-	static func format(_ number: Double) -> String {
+	/// A number as the editor shows it: `2` rather than `2.0`.
+	public static func formatNumber(_ number: Double) -> String {
 		number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 	}
 
 	private func checkRange(_ number: Double) -> SettingError? {
-		if let minimum, number < minimum { return SettingError("must be between \(Self.format(minimum)) and \(maximum.map(Self.format) ?? "∞")") }
-		if let maximum, number > maximum { return SettingError("must be between \(minimum.map(Self.format) ?? "-∞") and \(Self.format(maximum))") }
+		if let minimum, number < minimum { return SettingError("must be between \(Self.formatNumber(minimum)) and \(maximum.map(Self.formatNumber) ?? "∞")") }
+		if let maximum, number > maximum { return SettingError("must be between \(minimum.map(Self.formatNumber) ?? "-∞") and \(Self.formatNumber(maximum))") }
 		return nil
 	}
 

@@ -1,0 +1,31 @@
+// The ncurses calls the editor makes, with every macro and C global that Swift
+// cannot import (or that strict concurrency rejects) wrapped in an inline function.
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <ncursesw/curses.h>
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+
+static inline attr_t cn_attr_normal(void) { return A_NORMAL; }
+static inline attr_t cn_attr_bold(void) { return A_BOLD; }
+static inline attr_t cn_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_attr_dim(void) { return A_DIM; }
+static inline attr_t cn_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
+
+static inline int cn_key_f(int n) { return KEY_F(n); }
+static inline int cn_err(void) { return ERR; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+static inline int cn_attrset(attr_t attributes) { return attrset((int)attributes); }
+static inline int cn_move(int row, int column) { return move(row, column); }
+static inline int cn_addstr(const char *text) { return addstr(text); }
+static inline int cn_clrtoeol(void) { return clrtoeol(); }
+static inline int cn_get_wch(wint_t *character) { return get_wch(character); }
+
+#endif

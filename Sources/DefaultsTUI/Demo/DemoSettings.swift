@@ -1,0 +1,68 @@
+import Defaults
+import Foundation
+
+/// The settings of "Harbor", an imaginary note-taking app: the built-in demo of the editor,
+/// with one of every kind of setting. `Assets/demo-schema.json` is its schema file.
+public enum DemoSettings {
+	public enum Theme: String, CaseIterable, Codable, Defaults.Serializable {
+		case light, dark, system
+	}
+
+	public enum SortOrder: String, CaseIterable, Defaults.Serializable {
+		case modified = "Last modified"
+		case created = "Date created"
+		case title = "Title"
+	}
+
+	/// Where and how large the main window is.
+	public struct WindowFrame: Codable, Equatable, Sendable, Defaults.Serializable {
+		public var x: Int
+		public var y: Int
+		public var width: Int
+		public var height: Int
+		public var isFullScreen: Bool
+	}
+
+	/// The demo's schema, with keys in `store`.
+	public static func schema(store: any DefaultsStore) -> SettingsSchema {
+		typealias Key = Defaults.Key
+		let syncStart = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
+		return SettingsSchema(title: "Harbor Notes") {
+			Defaults.Section("General") {
+				Defaults.Toggle("Launch at Login", key: Key<Bool>("launchAtLogin", default: false, suite: store),
+					help: "Start Harbor when you log in.")
+				Defaults.Toggle("Show Welcome Screen", key: Key<Bool>("showWelcome", default: true, suite: store))
+				Defaults.Picker("Theme", key: Key<Theme>("theme", default: .system, suite: store),
+					help: "Light, dark, or follow the system.")
+				Defaults.Picker("Sort Notes By", key: Key<SortOrder>("sortOrder", default: .modified, suite: store))
+			}
+			Defaults.Section("Editor") {
+				Defaults.Slider("Font Size", key: Key<Int>("fontSize", default: 14, suite: store), range: 8...32,
+					help: "Text size in points.")
+				Defaults.Slider("Line Spacing", key: Key<Double>("lineSpacing", default: 1.2, suite: store), range: 1...2, step: 0.1)
+				Defaults.Slider("Autosave Delay", key: Key<Double>("autosaveDelay", default: 2, suite: store), range: 0...10, step: 0.5,
+					help: "Seconds of quiet before a note is saved.")
+				Defaults.Toggle("Spell Checking", key: Key<Bool>("spellChecking", default: true, suite: store))
+				Defaults.Field("Spelling Languages", key: Key<[String]>("spellingLanguages", default: ["en"], suite: store),
+					help: "Language codes, in order of preference.")
+			}
+			Defaults.Section("Sync") {
+				Defaults.Toggle("Sync Enabled", key: Key<Bool>("syncEnabled", default: false, suite: store))
+				Defaults.TextField("Server", key: Key<URL>("serverURL", default: URL(string: "https://sync.example.com") ?? URL(fileURLWithPath: "/"), suite: store),
+					help: "The sync server's address.")
+				Defaults.TextField("Username", key: Key<String?>("username", suite: store),
+					help: "Letters, digits, dots, dashes and underscores.", maxLength: 32, pattern: "[A-Za-z0-9._-]+")
+				Defaults.TextField("Access Token", key: Key<String>("accessToken", default: "", suite: store), secret: true)
+				Defaults.TextField("Sync Interval", key: Key<Int>("syncInterval", default: 15, suite: store),
+					help: "Minutes between syncs.")
+				Defaults.TextField("Sync Notes Since", key: Key<Date>("syncSince", default: syncStart, suite: store))
+			}
+			Defaults.Section("Window") {
+				Defaults.Field("Main Window", key: Key<WindowFrame>("mainWindow",
+					default: WindowFrame(x: 100, y: 100, width: 1200, height: 800, isFullScreen: false), suite: store),
+					help: "Position and size, restored at launch.")
+				Defaults.Field("Recent Notes", key: Key<[String]>("recentNotes", default: [], suite: store))
+			}
+		}
+	}
+}
