@@ -5,10 +5,12 @@ import Dispatch
 import Synchronization
 
 extension FileStore {
-	/// Starts noticing outside changes to the file. Does nothing if the directory does not
-	/// exist yet: the first save creates it and calls this again.
+	/// Starts noticing outside changes to the file. The directory is created (mode 0700) if
+	/// it does not exist, so that a file another process creates there is noticed too; if
+	/// that fails, the first successful save starts watching.
 	func startWatching() {
 		let target = fileSystem.identity(atPath: path)?.isSymbolicLink == true ? (fileSystem.resolvedPath(path) ?? path) : path
+		try? fileSystem.createDirectory(atPath: parentDirectory(of: target), mode: 0o700)
 		let reload = ReloadScheduler(store: self)
 		watchToken = DirectoryWatcher.shared?.watch(
 			directory: parentDirectory(of: target),

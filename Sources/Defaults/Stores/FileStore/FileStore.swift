@@ -79,8 +79,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/**
 	Opens the store kept in the file at `url`, loading what it holds.
 
-	The file and its directory need not exist; they are created (with modes 0600
-	and 0700) by the first save.
+	The file need not exist; the first save creates it (mode 0600). Its directory is
+	created (mode 0700) when the store opens, so that changes other processes make
+	there are noticed from the start.
 	*/
 	public convenience init(url: URL) {
 		self.init(url: url, fileSystem: SystemFileSystem())
