@@ -34,7 +34,8 @@ private final class TmuxSession {
 	/// `pclose` waits for the client itself.)
 	@discardableResult
 	func tmux(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
-		let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+		// CI may run without TERM; tmux wants one.
+		let quoted = (["env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 		let command = quoted.joined(separator: " ") + (capturingOutput ? " 2>&1" : " >/dev/null 2>&1")
 		guard let stream = popen(command, "r") else { throw POSIXError(.EIO) }
 		var output = Data()
