@@ -103,7 +103,10 @@ extension Setting {
 	/// The value as a person reads it: `on`/`off` aside, text without quotes, a choice's title, compact JSON.
 	public func displayText(for value: Defaults.JSONValue?) -> String {
 		guard let value, !value.isNull else { return "not set" }
-		if isSecret { return String(repeating: "•", count: min(8, max(value.stringValue?.count ?? 8, 1))) }
+		if isSecret {
+			if value.stringValue?.isEmpty == true { return "(empty)" }
+			return String(repeating: "•", count: min(8, value.stringValue?.count ?? 8))
+		}
 		switch kind {
 		case .string, .url, .date:
 			return value.stringValue ?? value.jsonString()

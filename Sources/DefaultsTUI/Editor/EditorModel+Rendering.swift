@@ -75,7 +75,8 @@ extension EditorModel {
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
 		let marker = isModified(setting) ? "● " : "  "
 		let titleWidth = min(34, max(12, width * 2 / 5))
-		var spans = [Span(" ", baseStyle), Span(marker, isSelected ? .selected : (isModified(setting) ? .modified : baseStyle))]
+		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isModified(setting) ? .modified : baseStyle)
+		var spans = [Span(" ", baseStyle), Span(marker, markerStyle)]
 		spans.append(Span(setting.title.fitted(to: titleWidth - 1, pad: true) + " ", baseStyle))
 		let widgetWidth = width - 3 - titleWidth
 		if case .editing(let key, let buffer, let error) = mode, key == setting.key {
