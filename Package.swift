@@ -14,6 +14,7 @@ let package = Package(
 	],
 	dependencies: [
 		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+		.package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
 	],
 	targets: [
 		.target(name: "Defaults"),
@@ -21,7 +22,9 @@ let package = Package(
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
-		.executableTarget(name: "defaults-tui", dependencies: ["Defaults", "DefaultsTUI"]),
+		.executableTarget(name: "defaults-tui", dependencies: [
+			"Defaults", "DefaultsTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
