@@ -48,7 +48,7 @@ public final class TerminalEditor {
 	public func run() throws {
 		guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
 			throw StartError(description: "the settings editor needs a terminal, but standard input or output is not one. "
-				+ "Run it in a terminal; `defaults-tui schema` prints the settings it would show.")
+				+ "Use the commands instead: defaults-tui list, get KEY, set KEY VALUE, reset KEY, watch (see defaults-tui --help).")
 		}
 		guard let inbox = Inbox() else {
 			throw StartError(description: "could not create a pipe: \(String(cString: strerror(errno)))")

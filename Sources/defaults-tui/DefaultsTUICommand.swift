@@ -1,0 +1,60 @@
+import ArgumentParser
+import Defaults
+import DefaultsTUI
+import Foundation
+
+/// `defaults-tui`: the settings editor by default, and scriptable commands.
+@main
+struct DefaultsTUICommand: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		commandName: "defaults-tui",
+		abstract: "Edit typed settings: the editor in a terminal, or one command at a time.",
+		discussion: """
+		With no command, opens the editor. Without --schema and --store it edits the \
+		built-in demo settings, kept in ~/.config/defaults-tui/settings.json.
+
+		Exit status: 0 on success, 1 when a key or file is not found or something fails, \
+		2 for bad input (a value that does not fit, an unknown option).
+
+		EXAMPLES:
+		  defaults-tui                              Open the editor on the demo settings.
+		  defaults-tui list --modified              Show the settings that differ from their default.
+		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
+		  defaults-tui watch                        Print each change as it happens.
+		  defaults-tui --store app.json             Edit any JSON settings file, without a schema.
+		""",
+		subcommands: [Edit.self, List.self, Get.self, Set.self, Reset.self, Watch.self, Export.self, Import.self, Schema.self],
+		defaultSubcommand: Edit.self
+	)
+
+	/// Parses, runs, and maps errors to the documented exit statuses (2 for usage errors, not 64).
+	static func main() {
+		Defaults.problemHandler = { problem in
+			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
+		}
+		do {
+			var command = try parseAsRoot()
+			try command.run()
+		} catch let failure as CommandFailure {
+			FileHandle.standardError.write(Data("defaults-tui: \(failure.message)\n".utf8))
+			Foundation.exit(failure.status)
+		} catch {
+			let code = exitCode(for: error)
+			if code == .success {
+				exit(withError: error)
+			}
+			FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+			Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+		}
+	}
+}
+
+/// An error with the exit status it calls for.
+struct CommandFailure: Error {
+	let message: String
+	let status: Int32
+
+	static func notFound(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
+	static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 2) }
+	static func failed(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
+}

@@ -1,0 +1,207 @@
+import Defaults
+import DefaultsTUI
+import Foundation
+import TestEnvironment
+import Testing
+
+/// Runs the built `defaults-tui` with its own configuration directory.
+private struct CLI {
+	let configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+		.appendingPathComponent("cli-\(UUID().uuidString)", isDirectory: true)
+
+	var storeFile: URL { configHome.appendingPathComponent("defaults-tui/settings.json") }
+
+	static var buildDirectory: URL {
+		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+	}
+
+	struct Result {
+		var status: Int32
+		var output: String
+		var errors: String
+	}
+
+	@discardableResult
+	func run(_ arguments: String...) throws -> Result {
+		let process = Process()
+		process.executableURL = Self.buildDirectory.appendingPathComponent("defaults-tui")
+		process.arguments = arguments
+		process.environment = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"]
+		let output = Pipe()
+		let errors = Pipe()
+		process.standardOutput = output
+		process.standardError = errors
+		process.standardInput = FileHandle.nullDevice
+		try process.run()
+		let outputData = output.fileHandleForReading.readDataToEndOfFile()
+		let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+	}
+
+	func stored() -> [String: Defaults.JSONValue] {
+		FileStore(url: storeFile).storedValues()
+	}
+}
+
+@Suite("The command line", .timeLimit(.minutes(2)))
+struct CommandLineTests {
+	@Test func setAndGetParseByType() throws {
+		let cli = CLI()
+		for (key, value, stored) in [("launchAtLogin", "yes", Defaults.JSONValue.bool(true)), ("fontSize", "18", 18), ("theme", "Dark", "dark"),
+		                             ("username", "ada", "ada"), ("spellingLanguages", #"["en","de"]"#, ["en", "de"]), ("lineSpacing", "1.5", 1.5)] {
+			#expect(try cli.run("set", key, value).status == 0, "\(key)")
+			#expect(cli.stored()[key] == stored, "\(key)")
+		}
+		#expect(try cli.run("get", "username").output == "ada\n", "strings print without quotes")
+		#expect(try cli.run("get", "username", "--json").output == "\"ada\"\n")
+		#expect(try cli.run("get", "syncInterval").output == "15\n", "an unset key prints its default")
+	}
+
+	@Test func badValuesExitWithTwoAndChangeNothing() throws {
+		let cli = CLI()
+		try cli.run("set", "fontSize", "12")
+		for (key, value, message) in [("fontSize", "99", "must be between 8 and 32"), ("theme", "purple", "expected one of light, dark, system"),
+		                              ("launchAtLogin", "maybe", "expected true or false"), ("mainWindow", "{", "invalid JSON")] {
+			let result = try cli.run("set", key, value)
+			#expect(result.status == 2, "\(key)")
+			#expect(result.errors.contains(message), "\(result.errors)")
+			#expect(result.output.isEmpty)
+		}
+		#expect(cli.stored() == ["fontSize": 12])
+	}
+
+	@Test func unknownKeysExitWithOneAndNameTheKey() throws {
+		let cli = CLI()
+		let set = try cli.run("set", "nope", "1")
+		#expect(set.status == 1)
+		#expect(set.errors.contains("no setting named 'nope'"))
+		let get = try cli.run("get", "nope")
+		#expect(get.status == 1)
+		#expect(get.errors.contains("'nope'"))
+		try cli.run("set", "fontSize", "20")
+		let reset = try cli.run("reset", "fontSize", "nope")
+		#expect(reset.status == 1)
+		#expect(cli.stored() == ["fontSize": 20], "nothing is reset when one key is unknown")
+	}
+
+	@Test func listAsATableAndAsJSON() throws {
+		let cli = CLI()
+		try cli.run("set", "theme", "dark")
+		let table = try cli.run("list")
+		#expect(table.status == 0)
+		#expect(table.output.hasPrefix("KEY"))
+		#expect(table.output.contains("theme") && table.output.contains("dark"))
+		let modified = try cli.run("list", "--modified", "--json")
+		let parsed = try Defaults.JSONValue(parsing: modified.output)
+		#expect(parsed.arrayValue?.count == 1)
+		#expect(parsed.arrayValue?.first?.objectValue?["key"] == "theme")
+		#expect(parsed.arrayValue?.first?.objectValue?["default"] == "system")
+		#expect(parsed.arrayValue?.first?.objectValue?["modified"] == true)
+		let demoCount = DemoSettings.schema(store: InMemoryStore()).settings.count
+		#expect(try Defaults.JSONValue(parsing: cli.run("list", "--json").output).arrayValue?.count == demoCount)
+	}
+
+	@Test func resetOneOrAll() throws {
+		let cli = CLI()
+		try cli.run("set", "theme", "dark")
+		try cli.run("set", "fontSize", "20")
+		#expect(try cli.run("reset", "theme").status == 0)
+		#expect(cli.stored() == ["fontSize": 20])
+		#expect(try cli.run("reset", "--all").status == 0)
+		#expect(cli.stored().isEmpty)
+		#expect(try cli.run("reset").status == 2, "neither keys nor --all is bad input")
+	}
+
+	@Test func exportAndAllOrNothingImport() throws {
+		let cli = CLI()
+		try cli.run("set", "theme", "dark")
+		let exported = try cli.run("export")
+		#expect(try Defaults.JSONValue(parsing: exported.output) == ["theme": "dark"])
+		let file = cli.configHome.appendingPathComponent("import.json")
+		try Data(#"{"fontSize": 20, "theme": "purple", "nope": 1}"#.utf8).write(to: file)
+		let rejected = try cli.run("import", file.path)
+		#expect(rejected.status == 2)
+		#expect(rejected.errors.contains("theme:") && rejected.errors.contains("nope: there is no such setting"))
+		#expect(cli.stored() == ["theme": "dark"], "nothing was applied")
+		try Data(#"{"fontSize": 20, "theme": "light"}"#.utf8).write(to: file)
+		#expect(try cli.run("import", file.path).status == 0)
+		#expect(cli.stored() == ["theme": "light", "fontSize": 20])
+		#expect(try cli.run("import", cli.configHome.appendingPathComponent("missing.json").path).status == 1)
+	}
+
+	@Test func schemaFilesAndStoresWithoutASchema() throws {
+		let cli = CLI()
+		let schemaOutput = try cli.run("schema")
+		let schemaFile = cli.configHome.appendingPathComponent("schema.json")
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		try Data(schemaOutput.output.utf8).write(to: schemaFile)
+		#expect(try cli.run("set", "fontSize", "10", "--schema", schemaFile.path).status == 0)
+		#expect(try cli.run("get", "fontSize", "--schema", schemaFile.path, "--store", cli.storeFile.path).output == "10\n")
+		let missing = try cli.run("list", "--schema", "/nonexistent/schema.json")
+		#expect(missing.status == 1)
+		#expect(missing.errors.contains("cannot be used"))
+		let other = cli.configHome.appendingPathComponent("other.json")
+		try Data(#"{"enabled": true, "name": "x", "limits": [1, 2]}"#.utf8).write(to: other)
+		#expect(try cli.run("set", "enabled", "off", "--store", other.path).status == 0, "kinds inferred from the values")
+		#expect(try cli.run("set", "enabled", "sometimes", "--store", other.path).status == 2)
+		#expect(FileStore(url: other).storedValues()["enabled"] == false)
+	}
+
+	@Test func aCorruptStoreIsReportedAndKept() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data("{not json".utf8).write(to: cli.storeFile)
+		let result = try cli.run("get", "theme")
+		#expect(result.status == 0)
+		#expect(result.output == "system\n")
+		#expect(result.errors.contains("moved to") && result.errors.contains(".corrupt-"))
+		let copies = try FileManager.default.contentsOfDirectory(atPath: cli.storeFile.deletingLastPathComponent().path).filter { $0.contains(".corrupt-") }
+		#expect(copies.count == 1)
+	}
+
+	@Test func watchSeesASetFromAnotherProcess() async throws {
+		let cli = CLI()
+		try cli.run("set", "theme", "light")
+		let process = Process()
+		process.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
+		process.arguments = ["watch", "--json"]
+		process.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
+		let output = Pipe()
+		process.standardOutput = output
+		try process.run()
+		defer { if process.isRunning { process.terminate() } }
+		try await Task.sleep(for: .milliseconds(300))
+		try cli.run("set", "theme", "dark")
+		let line = try await firstLine(of: output.fileHandleForReading)
+		#expect(try Defaults.JSONValue(parsing: line) == ["key": "theme", "old": "light", "new": "dark"])
+		process.terminate()
+		process.waitUntilExit()
+		#expect(process.terminationStatus == 0, "SIGTERM ends watch cleanly")
+	}
+
+	@Test func helpHasExamples() throws {
+		let cli = CLI()
+		let help = try cli.run("set", "--help")
+		#expect(help.status == 0)
+		#expect(help.output.contains("EXAMPLES:"))
+		#expect(try cli.run("--help").output.contains("Exit status"))
+		#expect(try cli.run("--bogus").status == 2)
+	}
+}
+
+/// The first line written to `handle`, read on a separate thread.
+private func firstLine(of handle: FileHandle) async throws -> String {
+	try await withCheckedThrowingContinuation { continuation in
+		Thread.detachNewThread {
+			var data = Data()
+			while !data.contains(UInt8(ascii: "\n")) {
+				let chunk = handle.availableData
+				if chunk.isEmpty { break }
+				data.append(chunk)
+			}
+			let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+			continuation.resume(returning: line)
+		}
+	}
+}
