@@ -100,12 +100,13 @@ struct EndToEndEditorTests {
 		#expect(await eventuallyTrue { session.storedValues() == ["launchAtLogin": true] }, "r resets: the value is removed")
 	}
 
-	@Test func aChangeFromAnotherProcessAppearsOnScreen() async throws {
+	@Test func aSetFromTheCommandLineAppearsInTheRunningEditor() async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("‹ system ›") })
 		let helper = Process()
-		helper.executableURL = TmuxSession.buildDirectory.appendingPathComponent("defaults-store-helper")
-		helper.arguments = ["set", session.storeFile.path, "theme", #""dark""#]
+		helper.executableURL = TmuxSession.buildDirectory.appendingPathComponent("defaults-tui")
+		helper.arguments = ["set", "theme", "dark"]
+		helper.environment = ["XDG_CONFIG_HOME": session.configHome.path]
 		try helper.run()
 		helper.waitUntilExit()
 		#expect(helper.terminationStatus == 0)
