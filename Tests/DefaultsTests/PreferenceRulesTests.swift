@@ -41,9 +41,9 @@ private enum PreferredMime: String, Codable, Defaults.Serializable, Defaults.Pre
 	case json = "application/json"
 }
 
-/// Codable and NSSecureCoding: Codable wins.
-final class Note: NSObject, NSSecureCoding, Codable, Defaults.Serializable {
-	static var supportsSecureCoding: Bool { true }
+/// A note that can be archived and encoded; the two classes below differ only in their preference.
+class ArchivableNote: NSObject, NSSecureCoding, Codable {
+	class var supportsSecureCoding: Bool { true }
 	let text: String
 	init(_ text: String) { self.text = text }
 	func encode(with coder: NSCoder) { coder.encode(text as NSString, forKey: "text") }
@@ -51,23 +51,15 @@ final class Note: NSObject, NSSecureCoding, Codable, Defaults.Serializable {
 		guard let text = coder.decodeObject(of: NSString.self, forKey: "text") else { return nil }
 		self.text = text as String
 	}
-	override func isEqual(_ object: Any?) -> Bool { (object as? Note)?.text == text }
+	override func isEqual(_ object: Any?) -> Bool { (object as? ArchivableNote)?.text == text && type(of: object as AnyObject) == type(of: self) }
 	override var hash: Int { text.hashValue }
 }
 
+/// Codable and NSSecureCoding: Codable wins.
+final class Note: ArchivableNote, Defaults.Serializable {}
+
 /// Codable and NSSecureCoding, preferring NSSecureCoding.
-final class ArchivedNote: NSObject, NSSecureCoding, Codable, Defaults.Serializable, Defaults.PreferNSSecureCoding {
-	static var supportsSecureCoding: Bool { true }
-	let text: String
-	init(_ text: String) { self.text = text }
-	func encode(with coder: NSCoder) { coder.encode(text as NSString, forKey: "text") }
-	required init?(coder: NSCoder) {
-		guard let text = coder.decodeObject(of: NSString.self, forKey: "text") else { return nil }
-		self.text = text as String
-	}
-	override func isEqual(_ object: Any?) -> Bool { (object as? ArchivedNote)?.text == text }
-	override var hash: Int { text.hashValue }
-}
+final class ArchivedNote: ArchivableNote, Defaults.Serializable, Defaults.PreferNSSecureCoding {}
 
 @Suite("Which bridge a type is stored through")
 struct PreferenceRulesTests {
