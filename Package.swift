@@ -11,6 +11,7 @@ let package = Package(
 		// Combine-style publishers through OpenCombine; kept apart so the core needs no dependency.
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
+		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
 	],
 	dependencies: [
 		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -25,6 +26,8 @@ let package = Package(
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
+		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
+		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),

@@ -158,11 +158,21 @@ final class StoreCore: Sendable {
 		to current: [String: Defaults.JSONValue],
 		excluding saved: PendingChanges
 	) -> Set<String> {
+		if saved.removedAll { return [] }
+		// Compare the whole file outside the lock (it may hold thousands of keys); lock only to apply.
+		var candidates: [String] = []
+		for (key, value) in current where previous[key] != value && saved.values[key] == nil {
+			candidates.append(key)
+		}
+		for key in previous.keys where current[key] == nil && saved.values[key] == nil {
+			candidates.append(key)
+		}
+		guard !candidates.isEmpty else { return [] }
 		let changed = state.withLock { state -> Set<String> in
-			if saved.removedAll || state.pending?.removedAll == true { return [] }
+			if state.pending?.removedAll == true { return [] }
 			var changed: Set<String> = []
-			for key in Set(previous.keys).union(current.keys) where previous[key] != current[key] {
-				guard saved.values[key] == nil, state.pending?.values[key] == nil else { continue }
+			for key in candidates {
+				guard state.pending?.values[key] == nil else { continue }
 				let newValue = current[key]
 				guard state.entries[key]?.value != newValue else { continue }
 				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue

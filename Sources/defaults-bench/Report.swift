@@ -1,0 +1,60 @@
+import Foundation
+
+/// One row of the report: what was measured, for us, UserDefaults and the floor.
+struct Row {
+	var name: String
+	var unit: String
+	var ours: Double?
+	var userDefaults: Double?
+	var floor: Double?
+	/// What the row is judged against, in words.
+	var target: String
+	var meetsTarget: Bool?
+	var note: String = ""
+
+	/// How many times faster than UserDefaults (for times; higher is better).
+	var ratio: Double? {
+		guard let ours, let userDefaults, ours > 0 else { return nil }
+		return userDefaults / ours
+	}
+}
+
+func format(_ value: Double?, unit: String) -> String {
+	guard let value, value.isFinite else { return "—" }
+	switch unit {
+	case "ns" where value >= 1_000_000: return String(format: "%.2f ms", value / 1_000_000)
+	case "ns" where value >= 1_000: return String(format: "%.2f µs", value / 1_000)
+	case "ns": return String(format: "%.1f ns", value)
+	case "MiB": return String(format: "%.1f MiB", value)
+	default: return String(format: "%.0f %@", value, unit)
+	}
+}
+
+func printTable(_ rows: [Row]) {
+	let header = ["Measurement", "Ours", "UserDefaults", "Floor", "Ratio", "Target", "Met"]
+	let cells = rows.map { row -> [String] in
+		[row.name, format(row.ours, unit: row.unit), row.userDefaults.map { format($0, unit: row.unit) } ?? (row.note.isEmpty ? "—" : row.note),
+		 format(row.floor, unit: row.unit), row.ratio.map { String(format: "%.1f×", $0) } ?? "—", row.target,
+		 row.meetsTarget.map { $0 ? "yes" : "NO" } ?? "—"]
+	}
+	let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+	for line in [header] + cells {
+		print(line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+	}
+}
+
+func printJSON(_ rows: [Row]) {
+	let objects = rows.map { row -> [String: Any] in
+		var object: [String: Any] = ["name": row.name, "unit": row.unit, "target": row.target]
+		if let ours = row.ours { object["ours"] = ours }
+		if let userDefaults = row.userDefaults { object["userDefaults"] = userDefaults }
+		if let floor = row.floor { object["floor"] = floor }
+		if let ratio = row.ratio { object["ratio"] = ratio }
+		if let met = row.meetsTarget { object["meetsTarget"] = met }
+		if !row.note.isEmpty { object["note"] = row.note }
+		return object
+	}
+	if let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]) {
+		print(String(decoding: data, as: UTF8.self))
+	}
+}

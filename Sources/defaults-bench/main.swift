@@ -1,0 +1,51 @@
+import Defaults
+import Foundation
+
+// defaults-bench: the library against Foundation's UserDefaults and the raw floor.
+//   swift run -c release defaults-bench [--json] [--quick]
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+	print("""
+	USAGE: defaults-bench [--json] [--quick]
+
+	Measures reads, writes, durability and the editor against Foundation's UserDefaults,
+	in one run, and prints medians and ratios. Build in release mode:
+	  swift run -c release defaults-bench
+	Everything is written to a temporary directory, never to your configuration.
+	""")
+	exit(0)
+}
+let unknown = arguments.subtracting(["--json", "--quick"])
+guard unknown.isEmpty else {
+	FileHandle.standardError.write(Data("defaults-bench: unknown argument \(unknown.sorted().joined(separator: " ")); see --help\n".utf8))
+	exit(2)
+}
+
+// Keep UserDefaults suites and file stores out of the user's configuration.
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-bench-\(getpid())", isDirectory: true)
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+setenv("XDG_CONFIG_HOME", directory.path, 1)
+setenv("HOME", directory.path, 1)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+let benchmarks = InProcessBenchmarks(directory: directory, iterations: arguments.contains("--quick") ? 100_000 : 2_000_000)
+var rows = [benchmarks.readInt(), benchmarks.readCodable(), benchmarks.writeInt()]
+let small = benchmarks.writeThenRead(keyCount: 10)
+var large = benchmarks.writeThenRead(keyCount: 10_000)
+if let smallTime = small.ours, let largeTime = large.ours {
+	large.meetsTarget = largeTime < smallTime * 2
+}
+rows += [small, large]
+let (burstTime, burstWrites) = benchmarks.burst()
+rows += [burstTime, burstWrites]
+let (press, open) = benchmarks.editor()
+rows += [press, open]
+
+if arguments.contains("--json") {
+	printJSON(rows)
+} else {
+	print("defaults-bench, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
+	printTable(rows)
+}
+try? FileManager.default.removeItem(at: directory)
