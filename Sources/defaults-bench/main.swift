@@ -4,6 +4,10 @@ import Foundation
 // defaults-bench: the library against Foundation's UserDefaults and the raw floor.
 //   swift run -c release defaults-bench [--json] [--quick]
 
+if CommandLine.arguments.dropFirst().first == "--child" {
+	ChildProcessBenchmarks.child(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
 	print("""
@@ -39,8 +43,13 @@ if let smallTime = small.ours, let largeTime = large.ours {
 rows += [small, large]
 let (burstTime, burstWrites) = benchmarks.burst()
 rows += [burstTime, burstWrites]
+rows.append(ChildProcessBenchmarks.coldLoad(directory: directory))
+let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
+rows += [p50, p99]
 let (press, open) = benchmarks.editor()
 rows += [press, open]
+let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
+rows += [keysMemory, editorMemory]
 
 if arguments.contains("--json") {
 	printJSON(rows)

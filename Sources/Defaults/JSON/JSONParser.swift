@@ -290,6 +290,9 @@ private struct JSONParser {
 			guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit in the exponent") }
 			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
 		}
+		if isInteger, let value = Self.smallInteger(bytes[start..<position]) {
+			return .integer(value)
+		}
 		let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
 		if isInteger {
 			if let value = Int64(text) { return .integer(value) }
@@ -297,6 +300,20 @@ private struct JSONParser {
 		}
 		guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
 		return .double(value)
+	}
+
+	/// An integer of up to 18 digits, read without making a String (most stored numbers are small).
+	private static func smallInteger(_ digits: UnsafeBufferPointer<UInt8>.SubSequence) -> Int64? {
+		var index = digits.startIndex
+		let isNegative = digits[index] == UInt8(ascii: "-")
+		if isNegative { index += 1 }
+		guard digits.endIndex - index <= 18 else { return nil }
+		var value: Int64 = 0
+		while index < digits.endIndex {
+			value = value * 10 + Int64(digits[index] - UInt8(ascii: "0"))
+			index += 1
+		}
+		return isNegative ? -value : value
 	}
 
 	@inline(__always)

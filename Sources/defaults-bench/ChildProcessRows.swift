@@ -1,0 +1,127 @@
+import Defaults
+import DefaultsTUI
+import Foundation
+
+/// Rows that need a fresh process: cold loads, cross-process latency, peak memory.
+/// `defaults-bench` runs itself in a hidden mode (`--child MODE ...`) for the other side.
+enum ChildProcessBenchmarks {
+	/// Runs `defaults-bench --child ...` and returns the number it prints.
+	static func runChild(_ arguments: [String]) -> Double? {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+		process.arguments = ["--child"] + arguments
+		let output = Pipe()
+		process.standardOutput = output
+		do { try process.run() } catch { return nil }
+		let data = output.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+	}
+
+	static func coldLoad(directory: URL) -> Row {
+		let file = directory.appendingPathComponent("cold/settings.json")
+		let store = FileStore(url: file)
+		let suiteName = "defaults-bench-cold-\(getpid())"
+		let suite = UserDefaults(suiteName: suiteName) ?? .standard
+		for index in 0..<10_000 {
+			store.setStoredValue(.integer(Int64(index)), forKey: "filler\(index)")
+			suite.set(index, forKey: "filler\(index)")
+		}
+		try? store.flush()
+		suite.synchronize()
+		let ours = median((0..<5).compactMap { _ in runChild(["cold-load-file", file.path]) })
+		let theirs = median((0..<5).compactMap { _ in runChild(["cold-load-plist", suiteName]) })
+		var row = Row(name: "6. Cold load of 10,000 keys, fresh process", unit: "ns", ours: ours, userDefaults: theirs, floor: nil,
+			target: "< 10 ms, faster than UserDefaults")
+		row.meetsTarget = ours < 10_000_000 && ours < theirs
+		return row
+	}
+
+	static func crossProcessLatency(directory: URL, changes: Int) -> (Row, Row) {
+		let file = directory.appendingPathComponent("latency/settings.json")
+		let store = FileStore(url: file)
+		store.setStoredValue(0, forKey: "latency")
+		try? store.flush()
+		let latencies = LatencyLog()
+		let observation = Defaults.observe(keysNamed: ["latency"], in: store) { _ in
+			let now = DispatchTime.now().uptimeNanoseconds
+			if let sent = store.storedValue(forKey: "latency")?.integerValue(as: UInt64.self), sent > 0, now >= sent {
+				latencies.append(Double(now - sent))
+			}
+		}
+		_ = runChild(["writer", file.path, "\(changes)"])
+		Thread.sleep(forTimeInterval: 0.2)
+		observation.invalidate()
+		let samples = latencies.all
+		let note = "not supported (\(samples.count) of \(changes) seen)"
+		var p50 = Row(name: "7. Cross-process change seen, p50", unit: "ns", ours: percentile(samples, 0.5), userDefaults: nil, floor: nil, target: "")
+		p50.note = "not supported"
+		var p99 = Row(name: "7. Cross-process change seen, p99", unit: "ns", ours: percentile(samples, 0.99), userDefaults: nil, floor: nil, target: "< 50 ms")
+		p99.note = note
+		p99.meetsTarget = percentile(samples, 0.99) < 50_000_000 && samples.count >= changes * 9 / 10
+		return (p50, p99)
+	}
+
+	static func peakMemory(directory: URL) -> (Row, Row) {
+		let file = directory.appendingPathComponent("cold/settings.json")
+		let keys = runChild(["rss-keys", file.path]).map { $0 / 1024 }
+		let editor = runChild(["rss-editor"]).map { $0 / 1024 }
+		return (
+			Row(name: "9. Peak memory, 10,000 keys", unit: "MiB", ours: keys, userDefaults: nil, floor: nil, target: ""),
+			Row(name: "9. Peak memory, editor on 1,000 settings", unit: "MiB", ours: editor, userDefaults: nil, floor: nil, target: "")
+		)
+	}
+
+	/// The child side. Prints one number and exits.
+	static func child(_ arguments: [String]) -> Never {
+		let mode = arguments.first ?? ""
+		switch mode {
+		case "cold-load-file" where arguments.count == 2:
+			let start = DispatchTime.now().uptimeNanoseconds
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			consume(store.storedValues().count)
+			print(DispatchTime.now().uptimeNanoseconds - start)
+		case "cold-load-plist" where arguments.count == 2:
+			let start = DispatchTime.now().uptimeNanoseconds
+			let suite = UserDefaults(suiteName: arguments[1])
+			consume(suite?.integer(forKey: "filler9999") ?? 0)
+			print(DispatchTime.now().uptimeNanoseconds - start)
+		case "writer" where arguments.count == 3:
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			for _ in 0..<(Int(arguments[2]) ?? 0) {
+				store.setStoredValue(.unsignedInteger(DispatchTime.now().uptimeNanoseconds), forKey: "latency")
+				try? store.flush()
+				usleep(10_000)
+			}
+			print(0)
+		case "rss-keys" where arguments.count == 2:
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			for index in 0..<10_000 { consume(Defaults[Defaults.Key<Int>("filler\(index)", default: 0, suite: store)]) }
+			print(peakResidentKilobytes())
+		case "rss-editor":
+			let settings = (0..<1000).map { Setting(key: "s\($0)", title: "Setting \($0)", kind: .string, defaultValue: .string("value \($0)")) }
+			let model = EditorModel(schema: SettingsSchema(title: "Memory", sections: [.init(title: "All", settings: settings)]), store: InMemoryStore())
+			model.handle(.resize(width: 120, height: 40))
+			consume(model.render().lines.count)
+			print(peakResidentKilobytes())
+		default:
+			FileHandle.standardError.write(Data("defaults-bench: unknown child mode \(arguments)\n".utf8))
+			exit(2)
+		}
+		exit(0)
+	}
+
+	/// VmHWM from /proc/self/status, in KiB.
+	static func peakResidentKilobytes() -> Int {
+		guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+		let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+		return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+	}
+}
+
+private final class LatencyLog: @unchecked Sendable {
+	private let lock = NSLock()
+	private var samples: [Double] = []
+	func append(_ sample: Double) { lock.withLock { samples.append(sample) } }
+	var all: [Double] { lock.withLock { samples } }
+}
