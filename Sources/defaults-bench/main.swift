@@ -14,8 +14,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
 	USAGE: defaults-bench [--json] [--quick]
 
 	Measures reads, writes, durability and the editor against Foundation's UserDefaults,
-	in one run, and prints medians and ratios. Build in release mode:
-	  swift run -c release defaults-bench
+	in one run, and prints medians and ratios. Build everything in release mode first,
+	so that the idle-editor row finds defaults-tui (it runs it in tmux):
+	  swift build -c release && swift run -c release defaults-bench
 	Everything is written to a temporary directory, never to your configuration.
 	""")
 	exit(0)
@@ -47,7 +48,7 @@ rows.append(ChildProcessBenchmarks.coldLoad(directory: directory))
 let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
 rows += [p50, p99]
 let (press, open) = benchmarks.editor()
-rows += [press, open]
+rows += [press, open, IdleEditorBenchmark.measure(directory: directory)]
 let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 rows += [keysMemory, editorMemory]
 

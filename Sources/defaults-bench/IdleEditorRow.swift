@@ -1,0 +1,56 @@
+import Foundation
+
+/// Row 8's idle cost: the real editor in a private tmux server, its CPU time over five quiet seconds.
+enum IdleEditorBenchmark {
+	static func measure(directory: URL, seconds: Double = 5) -> Row {
+		var row = Row(name: "8. Idle editor CPU over \(Int(seconds)) s", unit: "ms", ours: nil, userDefaults: nil, floor: nil, target: "0")
+		let editor = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("defaults-tui")
+		guard FileManager.default.isExecutableFile(atPath: editor.path) else {
+			row.note = "defaults-tui not built"
+			return row
+		}
+		let socket = "defaults-bench-\(getpid())"
+		defer { _ = shell("tmux -L \(socket) kill-server") }
+		let command = "env XDG_CONFIG_HOME='\(directory.path)/idle' TERM=xterm-256color '\(editor.path)'"
+		guard shell("env TERM=xterm-256color tmux -L \(socket) new-session -d -x 100 -y 30 \"\(command)\"") != nil else {
+			row.note = "tmux not available"
+			return row
+		}
+		Thread.sleep(forTimeInterval: 1) // let it start and draw
+		guard let pidText = shell("tmux -L \(socket) display-message -p '#{pane_pid}'"), let pid = Int(pidText.trimmingCharacters(in: .whitespacesAndNewlines)),
+		      let before = cpuTicks(pid: pid) else {
+			row.note = "could not find the editor's process"
+			return row
+		}
+		Thread.sleep(forTimeInterval: seconds)
+		guard let after = cpuTicks(pid: pid) else { return row }
+		let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+		row.ours = Double(after - before) / ticksPerSecond * 1000
+		row.meetsTarget = after == before
+		return row
+	}
+
+	/// utime + stime of a process, in clock ticks.
+	private static func cpuTicks(pid: Int) -> Int? {
+		guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+		      let end = stat.lastIndex(of: ")") else { return nil }
+		let fields = stat[stat.index(after: end)...].split(separator: " ")
+		// After the command name: state is field 3, utime field 14, stime field 15.
+		guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+		return user + system
+	}
+
+	/// Runs a shell command; its output, or nil if it failed.
+	@discardableResult
+	private static func shell(_ command: String) -> String? {
+		guard let stream = popen(command + " 2>/dev/null", "r") else { return nil }
+		var output = Data()
+		var buffer = [UInt8](repeating: 0, count: 1024)
+		while true {
+			let count = fread(&buffer, 1, buffer.count, stream)
+			if count <= 0 { break }
+			output.append(contentsOf: buffer[0..<count])
+		}
+		return pclose(stream) == 0 ? String(decoding: output, as: UTF8.self) : nil
+	}
+}
