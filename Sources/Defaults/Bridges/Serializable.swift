@@ -89,6 +89,7 @@ public protocol DefaultsPreferNSSecureCoding {}
 
 extension DefaultsSerializable {
 	/// The stored form of `value`, or `nil` if its bridge cannot serialize it.
+	@inlinable
 	static func storedValue(from value: Self) -> Defaults.JSONValue? {
 		guard let serialized = bridge.serialize(value) else { return nil }
 		return Defaults.JSONValue(serialized: serialized)
@@ -104,6 +105,7 @@ extension DefaultsSerializable {
 extension Defaults.JSONValue {
 	/// Converts what a bridge produced into the stored form, following bridges whose
 	/// `Serializable` is itself a serializable type.
+	@inlinable
 	init?<Serialized>(serialized: Serialized) {
 		if let value = serialized as? Defaults.JSONValue {
 			self = value
@@ -117,7 +119,8 @@ extension Defaults.JSONValue {
 		}
 	}
 
-	private static func storedValue<T: Defaults.Serializable>(of value: T) -> Defaults.JSONValue? {
+	@usableFromInline
+	static func storedValue<T: Defaults.Serializable>(of value: T) -> Defaults.JSONValue? {
 		T.storedValue(from: value)
 	}
 

@@ -71,6 +71,7 @@ final class StoreCore: Sendable {
 
 	/// Stores a value; returns the generation and version after the change.
 	/// Storing an equal value changes nothing.
+	@usableFromInline
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
 		let (result, changed) = state.withLock { state in
