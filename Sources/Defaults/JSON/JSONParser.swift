@@ -180,12 +180,16 @@ private struct JSONParser {
 		let start = position
 		position += 1
 		let contentStart = position
-		// Fast path: no escapes.
+		// Fast path: no escapes. ASCII needs no UTF-8 validation, which most keys and values are.
+		var isASCII = true
 		while position < bytes.count {
 			let byte = bytes[position]
 			if byte == UInt8(ascii: "\"") {
 				let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
 				position += 1
+				if isASCII {
+					return String(decoding: slice, as: UTF8.self)
+				}
 				guard let text = String(validating: slice, as: UTF8.self) else {
 					throw error("a string is not valid UTF-8", at: start)
 				}
@@ -193,6 +197,7 @@ private struct JSONParser {
 			}
 			if byte == UInt8(ascii: "\\") { break }
 			if byte < 0x20 { throw error("a control character must be escaped inside a string") }
+			if byte >= 0x80 { isASCII = false }
 			position += 1
 		}
 		var decoded = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
