@@ -62,7 +62,27 @@ struct FileStoreOutsideChangeTests {
 		#expect(reports.value == [["marker"]])
 	}
 
-	@Test func anOutsideChangeDoesNotClobberAnUnsavedLocalChange() async throws {
+	@Test func throughASymbolicLinkOwnWritesAreRecognisedAndOutsideChangesSeen() async throws {
+		let real = Isolated.fileURL("real.json")
+		let link = Isolated.fileURL("settings.json")
+		for url in [real, link] {
+			try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		}
+		try Data(#"{"a": 1}"#.utf8).write(to: real)
+		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+		let store = FileStore(url: link)
+		let reports = Locked<[Set<String>]>([])
+		store.addOutsideChangeHandler { keys in reports.withLock { $0.append(keys) } }
+		for value in 2...10 {
+			store.setStoredValue(.integer(Int64(value)), forKey: "a")
+			try store.flush()
+		}
+		try replaceFile(at: real, with: #"{"a": 10, "marker": true}"#)
+		#expect(await eventually { !reports.value.isEmpty })
+		#expect(reports.value == [["marker"]], "only the outside change is reported")
+	}
+
+		@Test func anOutsideChangeDoesNotClobberAnUnsavedLocalChange() async throws {
 		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saveDelay: .seconds(60))
 		store.setStoredValue("saved", forKey: "local")
 		try store.flush()

@@ -98,10 +98,12 @@ extension FileStore {
 	/// Re-reads the file after a change noticed on disk, and applies what another process changed.
 	func reloadAfterOutsideChange() {
 		let changed: Set<String> = ioLock.withLock {
-			let identity = fileSystem.identity(atPath: path)
+			// The identity of the file itself, not of a symbolic link to it, as saves record it.
+			let target = targetPath
+			let identity = fileSystem.identity(atPath: target)
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return [] }
 			let current: [String: Defaults.JSONValue]
-			switch readValues(atPath: path) {
+			switch readValues(atPath: target) {
 			case .values(let values, _):
 				current = values
 			case .missing:

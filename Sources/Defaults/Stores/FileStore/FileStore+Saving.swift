@@ -48,8 +48,7 @@ extension FileStore {
 		} catch {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
-		// Write through a symbolic link (a dotfiles manager's, say) rather than replacing the link.
-		let target = fileSystem.identity(atPath: path)?.isSymbolicLink == true ? (fileSystem.resolvedPath(path) ?? path) : path
+		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
 
 		let lock: Int32
