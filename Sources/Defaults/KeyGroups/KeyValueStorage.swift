@@ -88,13 +88,8 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	```
 	*/
 	public func stream<Definition: StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AsyncStream<Definition.Value> {
-		let definition = group[keyPath: keyPath]
-		let backend = UncheckedSendable(backend)
-		return AsyncStream { continuation in
-			continuation.yield(definition.read(from: backend.value))
-			let observation = KeysObservation(names: [definition.key], store: backend.value) { _ in
-				continuation.yield(definition.read(from: backend.value))
-			}
+		AsyncStream { continuation in
+			let observation = observe(key: keyPath) { value in continuation.yield(value) }
 			continuation.onTermination = { _ in observation.invalidate() }
 		}
 	}
