@@ -29,7 +29,7 @@ extension EditorModel {
 
 	/// Applies text edited in `$EDITOR` to the setting it came from; shows why when it does not fit.
 	public func finishExternalEdit(key: String, text: String?) {
-		guard let setting = schema.setting(forKey: key) else { return }
+		guard let setting = settingsByKey[key] else { return }
 		guard let text else {
 			message = ("The editor did not finish; \(setting.title) is unchanged.", true)
 			return
@@ -90,7 +90,7 @@ extension EditorModel {
 	}
 
 	private func handleEditing(_ key: EditorKey, editedKey: String, buffer: inout TextBuffer) {
-		guard let setting = schema.setting(forKey: editedKey) else {
+		guard let setting = settingsByKey[editedKey] else {
 			mode = .browsing
 			return
 		}
@@ -122,7 +122,7 @@ extension EditorModel {
 	}
 
 	private func handleChoosing(_ key: EditorKey, chosenKey: String, index: Int) {
-		guard let setting = schema.setting(forKey: chosenKey), let choices = setting.choices, !choices.isEmpty else {
+		guard let setting = settingsByKey[chosenKey], let choices = setting.choices, !choices.isEmpty else {
 			mode = .browsing
 			return
 		}

@@ -27,7 +27,7 @@ extension EditorModel {
 		scrollTop = max(0, min(scrollTop, max(0, rows.count - listHeight)))
 
 		var choiceLines: [[Span]] = []
-		if case .choosing(let key, let index) = mode, let setting = schema.setting(forKey: key) {
+		if case .choosing(let key, let index) = mode, let setting = settingsByKey[key] {
 			choiceLines = choiceList(for: setting, highlighted: index)
 		}
 		var listLines: [[Span]] = []

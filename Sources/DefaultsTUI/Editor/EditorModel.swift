@@ -30,6 +30,9 @@ public final class EditorModel {
 
 	public let schema: SettingsSchema
 	public let store: any DefaultsStore
+	/// Every setting by key, and every key the editor shows: looked up on each key press.
+	let settingsByKey: [String: Setting]
+	public let keyNames: Set<String>
 	/// Where the store lives, for the title bar.
 	public var storeDescription: String
 	let now: () -> Date
@@ -57,19 +60,22 @@ public final class EditorModel {
 		self.store = store
 		self.storeDescription = storeDescription
 		self.now = now
+		settingsByKey = Dictionary(schema.settings.map { ($0.key, $0) }) { first, _ in first }
+		keyNames = Set(settingsByKey.keys)
 		reloadAll()
 		selectedKey = schema.settings.first?.key
 	}
 
-	/// Every key the editor shows.
-	public var keyNames: Set<String> {
-		Set(schema.settings.map(\.key))
-	}
-
 	// MARK: State the rendering and the tests read
 
+	/// The selected setting, if the filter and the modified-only view show it.
 	var selectedSetting: Setting? {
-		selectedKey.flatMap { key in visibleSettings.first { $0.key == key } }
+		guard let setting = selectedKey.flatMap({ settingsByKey[$0] }) else { return nil }
+		return isShown(setting) ? setting : nil
+	}
+
+	func isShown(_ setting: Setting) -> Bool {
+		matchesFilter(setting) && (!showsModifiedOnly || isModified(setting))
 	}
 
 	func isModified(_ setting: Setting) -> Bool {
@@ -92,7 +98,7 @@ public final class EditorModel {
 	var rows: [Row] {
 		var rows: [Row] = []
 		for section in schema.sections {
-			let shown = section.settings.filter { matchesFilter($0) && (!showsModifiedOnly || isModified($0)) }
+			let shown = section.settings.filter(isShown)
 			guard !shown.isEmpty else { continue }
 			rows.append(.header(section.title))
 			rows += shown.map(Row.setting)
@@ -133,7 +139,7 @@ public final class EditorModel {
 			changed = true
 			if case .editing(let editedKey, _, _) = mode, editedKey == key {
 				changedUnderneath = (key, value)
-				let setting = schema.setting(forKey: key)
+				let setting = settingsByKey[key]
 				let shown = setting?.displayText(for: value ?? setting?.defaultValue) ?? "?"
 				message = ("\(setting?.title ?? key) changed elsewhere to \(shown): ⏎ keeps your edit, Ctrl-R takes the new value, Esc cancels.", false)
 			}
@@ -172,7 +178,7 @@ public final class EditorModel {
 	}
 
 	func undo() {
-		guard let (key, previous) = undoStack.popLast(), let setting = schema.setting(forKey: key) else {
+		guard let (key, previous) = undoStack.popLast(), let setting = settingsByKey[key] else {
 			message = ("Nothing to undo.", false)
 			return
 		}
