@@ -109,7 +109,8 @@ public final class TerminalEditor {
 
 	/// Opens `text` in `$VISUAL`, `$EDITOR` or `vi`, and gives the result to the model.
 	private func editExternally(key: String, text: String) {
-		let file = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tui-\(getpid())-\(key).json")
+		// Not named after the key: a key from a schema file may contain "/".
+		let file = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json")
 		defer { try? FileManager.default.removeItem(at: file) }
 		guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
 			model.finishExternalEdit(key: key, text: nil)
