@@ -8,7 +8,7 @@ enum ChildProcessBenchmarks {
 	/// Runs `defaults-bench --child ...` and returns the number it prints.
 	static func runChild(_ arguments: [String]) -> Double? {
 		let process = Process()
-		process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+		process.executableURL = URL(fileURLWithPath: BenchmarkEnvironment.executablePath)
 		process.arguments = ["--child"] + arguments
 		let output = Pipe()
 		process.standardOutput = output
@@ -79,13 +79,18 @@ enum ChildProcessBenchmarks {
 		case "cold-load-file" where arguments.count == 2:
 			let start = DispatchTime.now().uptimeNanoseconds
 			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
-			consume(store.storedValues().count)
-			print(DispatchTime.now().uptimeNanoseconds - start)
+			let count = store.storedValues().count
+			let elapsed = DispatchTime.now().uptimeNanoseconds - start
+			// A load that found nothing would be fast and wrong: refuse to report it.
+			guard count == 10_000 else { failChild("the file store loaded \(count) keys, not 10000") }
+			print(elapsed)
 		case "cold-load-plist" where arguments.count == 2:
 			let start = DispatchTime.now().uptimeNanoseconds
 			let suite = UserDefaults(suiteName: arguments[1])
-			consume(suite?.integer(forKey: "filler9999") ?? 0)
-			print(DispatchTime.now().uptimeNanoseconds - start)
+			let last = suite?.integer(forKey: "filler9999") ?? 0
+			let elapsed = DispatchTime.now().uptimeNanoseconds - start
+			guard last == 9999 else { failChild("UserDefaults did not find the suite's values (filler9999 = \(last))") }
+			print(elapsed)
 		case "writer" where arguments.count == 3:
 			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
 			for _ in 0..<(Int(arguments[2]) ?? 0) {
@@ -105,10 +110,14 @@ enum ChildProcessBenchmarks {
 			consume(model.render().lines.count)
 			print(peakResidentKilobytes())
 		default:
-			FileHandle.standardError.write(Data("defaults-bench: unknown child mode \(arguments)\n".utf8))
-			exit(2)
+			failChild("unknown child mode \(arguments)")
 		}
 		exit(0)
+	}
+
+	private static func failChild(_ message: String) -> Never {
+		FileHandle.standardError.write(Data("defaults-bench (child): \(message)\n".utf8))
+		exit(2)
 	}
 
 	/// VmHWM from /proc/self/status, in KiB.

@@ -4,7 +4,7 @@ import Foundation
 enum IdleEditorBenchmark {
 	static func measure(directory: URL, seconds: Double = 5) -> Row {
 		var row = Row(name: "8. Idle editor CPU over \(Int(seconds)) s", unit: "ms", ours: nil, userDefaults: nil, floor: nil, target: "0")
-		let editor = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("defaults-tui")
+		let editor = URL(fileURLWithPath: BenchmarkEnvironment.executablePath).deletingLastPathComponent().appendingPathComponent("defaults-tui")
 		guard FileManager.default.isExecutableFile(atPath: editor.path) else {
 			row.note = "defaults-tui not built"
 			return row

@@ -27,12 +27,10 @@ guard unknown.isEmpty else {
 	exit(2)
 }
 
-// Keep UserDefaults suites and file stores out of the user's configuration.
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-bench-\(getpid())", isDirectory: true)
-try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-setenv("XDG_CONFIG_HOME", directory.path, 1)
-setenv("HOME", directory.path, 1)
-defer { try? FileManager.default.removeItem(at: directory) }
+// Keep UserDefaults suites and file stores out of the user's configuration. Foundation
+// reads HOME and XDG_CONFIG_HOME once, early, so the benchmark runs itself again with
+// both pointing at a temporary directory, for itself and for the processes it starts.
+let directory = BenchmarkEnvironment.privateDirectory()
 
 let benchmarks = InProcessBenchmarks(directory: directory, iterations: arguments.contains("--quick") ? 100_000 : 2_000_000)
 var rows = [benchmarks.readInt(), benchmarks.readCodable(), benchmarks.writeInt()]

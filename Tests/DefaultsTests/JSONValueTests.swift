@@ -9,6 +9,11 @@ struct JSONValueTests {
 		#expect(value == ["a": [1, -2500.0, true, false, nil], "b": ["c": "d\né🦄"], "big": .unsignedInteger(UInt64.max)])
 	}
 
+	@Test func aRepeatedObjectKeyKeepsItsLastValue() throws {
+		let value = try Defaults.JSONValue(parsing: #"{"a": 1, "b": {"c": 1, "c": 2}, "a": 3}"#)
+		#expect(value == ["a": 3, "b": ["c": 2]])
+	}
+
 	@Test func writesCompactAndPrettyTextWithSortedKeys() {
 		let value: Defaults.JSONValue = ["b": [1, 2.5], "a": ["z": nil, "y": "\"q\"\t"], "c": [:], "d": []]
 		#expect(value.jsonString() == #"{"a":{"y":"\"q\"\t","z":null},"b":[1,2.5],"c":{},"d":[]}"#)

@@ -126,11 +126,13 @@ private struct JSONParser {
 
 	private mutating func parseObject(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		position += 1
-		var members: [String: Defaults.JSONValue] = [:]
+		// Members are collected first and hashed once into a dictionary of the right size:
+		// growing a dictionary while parsing rehashes every key several times.
+		var members: [(String, Defaults.JSONValue)] = []
 		skipWhitespace()
 		if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
 			position += 1
-			return .object(members)
+			return .object([:])
 		}
 		while true {
 			skipWhitespace()
@@ -144,12 +146,15 @@ private struct JSONParser {
 			}
 			position += 1
 			skipWhitespace()
-			members[key] = try parseValue(depth: depth + 1)
+			members.append((key, try parseValue(depth: depth + 1)))
 			skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
 			switch bytes[position] {
 			case UInt8(ascii: ","): position += 1
-			case UInt8(ascii: "}"): position += 1; return .object(members)
+			case UInt8(ascii: "}"):
+				position += 1
+				// A repeated key keeps its last value, as most parsers do.
+				return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
 			default: throw error("expected ',' or '}' in an object but found \(describeNext())")
 			}
 		}
