@@ -16,11 +16,6 @@ those on top of what other processes wrote.
 */
 @usableFromInline
 final class StoreCore: Sendable {
-	struct Entry {
-		var value: Defaults.JSONValue
-		var version: UInt64
-	}
-
 	/// The changes this process made since they were last taken for saving.
 	struct PendingChanges: Sendable, Equatable {
 		/// Whether every value was removed first (`removeAll`).
@@ -32,12 +27,33 @@ final class StoreCore: Sendable {
 	}
 
 	private struct State {
-		var entries: [String: Entry]
+		/// The stored values, kept apart from the versions so that a store opens with the
+		/// dictionary it parsed, shared rather than copied.
+		var values: [String: Defaults.JSONValue]
+		/// The version of each key changed since the store opened. A stored key not listed
+		/// still has its value from the start: ``initialVersion``.
+		var versions: [String: UInt64] = [:]
 		var pending: PendingChanges?
+
+		func version(forKey key: String, hasValue: Bool) -> UInt64 {
+			hasValue ? versions[key] ?? StoreCore.initialVersion : StoreCore.absentVersion
+		}
+
+		mutating func set(_ value: Defaults.JSONValue?, forKey key: String, version: UInt64) {
+			if let value {
+				values[key] = value
+				versions[key] = version
+			} else {
+				values.removeValue(forKey: key)
+				versions.removeValue(forKey: key)
+			}
+		}
 	}
 
 	/// The version of a key that has no stored value.
 	static let absentVersion: UInt64 = 0
+	/// The version of every value the store opened with.
+	static let initialVersion: UInt64 = 1
 
 	@usableFromInline
 	let generation = Atomic<UInt64>(1)
@@ -50,22 +66,19 @@ final class StoreCore: Sendable {
 	///   - values: The initial values.
 	///   - onLocalChange: When given, changes are recorded as pending and this runs after each one.
 	init(values: [String: Defaults.JSONValue] = [:], onLocalChange: (@Sendable () -> Void)? = nil) {
-		state = Locked(State(
-			entries: values.mapValues { Entry(value: $0, version: 1) },
-			pending: onLocalChange == nil ? nil : PendingChanges()
-		))
+		state = Locked(State(values: values, pending: onLocalChange == nil ? nil : PendingChanges()))
 		self.onLocalChange = onLocalChange
 	}
 
 	func value(forKey key: String) -> Defaults.JSONValue? {
-		state.withLock { $0.entries[key]?.value }
+		state.withLock { $0.values[key] }
 	}
 
 	/// The stored value, its version and the generation it was read at, all read together.
 	func entry(forKey key: String) -> (value: Defaults.JSONValue?, version: UInt64, generation: UInt64) {
 		state.withLock { state in
-			let entry = state.entries[key]
-			return (entry?.value, entry?.version ?? Self.absentVersion, generation.load(ordering: .relaxed))
+			let value = state.values[key]
+			return (value, state.version(forKey: key, hasValue: value != nil), generation.load(ordering: .relaxed))
 		}
 	}
 
@@ -75,11 +88,11 @@ final class StoreCore: Sendable {
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
 		let (result, changed) = state.withLock { state in
-			if let existing = state.entries[key], existing.value == value {
-				return ((generation.load(ordering: .relaxed), existing.version), false)
+			if let existing = state.values[key], existing == value {
+				return ((generation.load(ordering: .relaxed), state.version(forKey: key, hasValue: true)), false)
 			}
 			let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
-			state.entries[key] = Entry(value: value, version: next)
+			state.set(value, forKey: key, version: next)
 			state.pending?.values[key] = .some(value)
 			return ((next, next), true)
 		}
@@ -92,7 +105,8 @@ final class StoreCore: Sendable {
 
 	func removeValue(forKey key: String) {
 		let changed = state.withLock { state in
-			guard state.entries.removeValue(forKey: key) != nil else { return false }
+			guard state.values[key] != nil else { return false }
+			state.set(nil, forKey: key, version: Self.absentVersion)
 			generation.add(1, ordering: .acquiringAndReleasing)
 			state.pending?.values[key] = .some(nil)
 			return true
@@ -105,8 +119,9 @@ final class StoreCore: Sendable {
 
 	func removeAll() {
 		state.withLock { state in
-			if !state.entries.isEmpty {
-				state.entries.removeAll()
+			if !state.values.isEmpty {
+				state.values.removeAll()
+				state.versions.removeAll()
 				generation.add(1, ordering: .acquiringAndReleasing)
 			}
 			state.pending = state.pending.map { _ in PendingChanges(removedAll: true) }
@@ -116,7 +131,7 @@ final class StoreCore: Sendable {
 	}
 
 	func snapshot() -> [String: Defaults.JSONValue] {
-		state.withLock { $0.entries.mapValues(\.value) }
+		state.withLock { $0.values }
 	}
 
 	// MARK: Saving and outside changes
@@ -175,13 +190,9 @@ final class StoreCore: Sendable {
 			for key in candidates {
 				guard state.pending?.values[key] == nil else { continue }
 				let newValue = current[key]
-				guard state.entries[key]?.value != newValue else { continue }
+				guard state.values[key] != newValue else { continue }
 				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
-				if let newValue {
-					state.entries[key] = Entry(value: newValue, version: next)
-				} else {
-					state.entries.removeValue(forKey: key)
-				}
+				state.set(newValue, forKey: key, version: next)
 				changed.insert(key)
 			}
 			return changed
