@@ -26,27 +26,52 @@ final class StoreCore: Sendable {
 		var isEmpty: Bool { !removedAll && values.isEmpty }
 	}
 
+	/// A value changed since the store opened; `nil` for a removed one.
+	private struct Entry {
+		var value: Defaults.JSONValue?
+		var version: UInt64
+	}
+
 	private struct State {
-		/// The stored values, kept apart from the versions so that a store opens with the
-		/// dictionary it parsed, shared rather than copied.
-		var values: [String: Defaults.JSONValue]
-		/// The version of each key changed since the store opened. A stored key not listed
-		/// still has its value from the start: ``initialVersion``.
-		var versions: [String: UInt64] = [:]
+		/// The values the store opened with: the dictionary its file parsed to, shared
+		/// rather than copied (opening 10,000 keys costs no per-key work here).
+		var opened: [String: Defaults.JSONValue]
+		/// What changed since, layered over `opened`. A key written often is found with one lookup.
+		var changes: [String: Entry] = [:]
 		var pending: PendingChanges?
 
-		func version(forKey key: String, hasValue: Bool) -> UInt64 {
-			hasValue ? versions[key] ?? StoreCore.initialVersion : StoreCore.absentVersion
+		/// A key's value and version: a value the store opened with has ``StoreCore/initialVersion``.
+		func lookup(_ key: String) -> (value: Defaults.JSONValue?, version: UInt64) {
+			if let entry = changes[key] {
+				return (entry.value, entry.value == nil ? StoreCore.absentVersion : entry.version)
+			}
+			if let value = opened[key] {
+				return (value, StoreCore.initialVersion)
+			}
+			return (nil, StoreCore.absentVersion)
 		}
 
 		mutating func set(_ value: Defaults.JSONValue?, forKey key: String, version: UInt64) {
-			if let value {
-				values[key] = value
-				versions[key] = version
+			if value == nil, opened[key] == nil {
+				changes.removeValue(forKey: key)
 			} else {
-				values.removeValue(forKey: key)
-				versions.removeValue(forKey: key)
+				changes[key] = Entry(value: value, version: version)
 			}
+		}
+
+		/// Every stored value (no work when nothing changed since the store opened).
+		var values: [String: Defaults.JSONValue] {
+			guard !changes.isEmpty else { return opened }
+			var values = opened
+			for (key, entry) in changes {
+				values[key] = entry.value
+			}
+			return values
+		}
+
+		mutating func removeAll() {
+			opened = [:]
+			changes = [:]
 		}
 	}
 
@@ -66,19 +91,19 @@ final class StoreCore: Sendable {
 	///   - values: The initial values.
 	///   - onLocalChange: When given, changes are recorded as pending and this runs after each one.
 	init(values: [String: Defaults.JSONValue] = [:], onLocalChange: (@Sendable () -> Void)? = nil) {
-		state = Locked(State(values: values, pending: onLocalChange == nil ? nil : PendingChanges()))
+		state = Locked(State(opened: values, pending: onLocalChange == nil ? nil : PendingChanges()))
 		self.onLocalChange = onLocalChange
 	}
 
 	func value(forKey key: String) -> Defaults.JSONValue? {
-		state.withLock { $0.values[key] }
+		state.withLock { $0.lookup(key).value }
 	}
 
 	/// The stored value, its version and the generation it was read at, all read together.
 	func entry(forKey key: String) -> (value: Defaults.JSONValue?, version: UInt64, generation: UInt64) {
 		state.withLock { state in
-			let value = state.values[key]
-			return (value, state.version(forKey: key, hasValue: value != nil), generation.load(ordering: .relaxed))
+			let (value, version) = state.lookup(key)
+			return (value, version, generation.load(ordering: .relaxed))
 		}
 	}
 
@@ -88,8 +113,9 @@ final class StoreCore: Sendable {
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
 		let (result, changed) = state.withLock { state in
-			if let existing = state.values[key], existing == value {
-				return ((generation.load(ordering: .relaxed), state.version(forKey: key, hasValue: true)), false)
+			let existing = state.lookup(key)
+			if let existingValue = existing.value, existingValue == value {
+				return ((generation.load(ordering: .relaxed), existing.version), false)
 			}
 			let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
 			state.set(value, forKey: key, version: next)
@@ -105,7 +131,7 @@ final class StoreCore: Sendable {
 
 	func removeValue(forKey key: String) {
 		let changed = state.withLock { state in
-			guard state.values[key] != nil else { return false }
+			guard state.lookup(key).value != nil else { return false }
 			state.set(nil, forKey: key, version: Self.absentVersion)
 			generation.add(1, ordering: .acquiringAndReleasing)
 			state.pending?.values[key] = .some(nil)
@@ -120,8 +146,7 @@ final class StoreCore: Sendable {
 	func removeAll() {
 		state.withLock { state in
 			if !state.values.isEmpty {
-				state.values.removeAll()
-				state.versions.removeAll()
+				state.removeAll()
 				generation.add(1, ordering: .acquiringAndReleasing)
 			}
 			state.pending = state.pending.map { _ in PendingChanges(removedAll: true) }
@@ -190,7 +215,7 @@ final class StoreCore: Sendable {
 			for key in candidates {
 				guard state.pending?.values[key] == nil else { continue }
 				let newValue = current[key]
-				guard state.values[key] != newValue else { continue }
+				guard state.lookup(key).value != newValue else { continue }
 				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
 				state.set(newValue, forKey: key, version: next)
 				changed.insert(key)
