@@ -7,10 +7,12 @@ extension Defaults {
 		public typealias Serializable = JSONValue
 		public init() {}
 
+		@inlinable
 		public func serialize(_ value: Bool?) -> JSONValue? {
 			value.map(JSONValue.bool)
 		}
 
+		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Bool? {
 			switch object {
 			case .bool(let value): value
@@ -26,12 +28,14 @@ extension Defaults {
 		public typealias Serializable = JSONValue
 		public init() {}
 
+		@inlinable
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
 			if let signed = Int64(exactly: value) { return .integer(signed) }
 			return UInt64(exactly: value).map(JSONValue.unsignedInteger)
 		}
 
+		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			object?.integerValue(as: Value.self)
 		}
@@ -46,6 +50,7 @@ extension Defaults {
 		public typealias Serializable = JSONValue
 		public init() {}
 
+		@inlinable
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
 			if value.isNaN { return "NaN" }
@@ -58,6 +63,7 @@ extension Defaults {
 			return .double(widened)
 		}
 
+		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			switch object {
 			case .string("NaN"): return .nan
@@ -77,10 +83,12 @@ extension Defaults {
 		public typealias Serializable = JSONValue
 		public init() {}
 
+		@inlinable
 		public func serialize(_ value: String?) -> JSONValue? {
 			value.map(JSONValue.string)
 		}
 
+		@inlinable
 		public func deserialize(_ object: JSONValue?) -> String? {
 			object?.stringValue
 		}
@@ -91,7 +99,9 @@ extension Defaults {
 		public typealias Value = JSONValue
 		public typealias Serializable = JSONValue
 		public init() {}
+		@inlinable
 		public func serialize(_ value: JSONValue?) -> JSONValue? { value }
+		@inlinable
 		public func deserialize(_ object: JSONValue?) -> JSONValue? { object }
 	}
 }

@@ -38,18 +38,21 @@ extension Defaults.JSONValue {
 	}
 
 	/// The Boolean, if this is `true` or `false`.
+	@inlinable
 	public var boolValue: Bool? {
 		if case .bool(let value) = self { return value }
 		return nil
 	}
 
 	/// The string, if this is a string.
+	@inlinable
 	public var stringValue: String? {
 		if case .string(let value) = self { return value }
 		return nil
 	}
 
 	/// The number as a `Double`, if this is any number.
+	@inlinable
 	public var doubleValue: Double? {
 		switch self {
 		case .integer(let value): Double(value)
@@ -61,6 +64,7 @@ extension Defaults.JSONValue {
 
 	/// The number converted exactly to the integer type `T`, if this is a number
 	/// that `T` can represent without rounding or overflow.
+	@inlinable
 	public func integerValue<T: FixedWidthInteger>(as type: T.Type = T.self) -> T? {
 		switch self {
 		case .integer(let value): T(exactly: value)

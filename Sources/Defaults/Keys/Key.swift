@@ -138,14 +138,17 @@ extension Defaults {
 			return value
 		}
 
-		@usableFromInline
+		// Inlinable (like the paths that call it) so that it is specialized for `Value`:
+		// unspecialized, each call looks up the metadata of `Value?` at run time.
+		@inlinable
 		func remember(_ value: Value, generation: UInt64, version: UInt64) {
-			cacheLock.withLock {
-				guard generation >= cachedGeneration else { return }
+			cacheLock.lock()
+			if generation >= cachedGeneration {
 				cachedGeneration = generation
 				cachedVersion = version
 				cachedValue = value
 			}
+			cacheLock.unlock()
 		}
 
 		/// The value for a stored form, or the default when there is none or it does not fit.

@@ -69,6 +69,12 @@ final class ChangeObservers: Sendable {
 		}
 	}
 
+	/// Tells the listeners of `key` that it changed; costs nothing when nobody listens.
+	func post(key: String) {
+		guard count.load(ordering: .acquiring) > 0 else { return }
+		post(keys: [key])
+	}
+
 	/// Tells the listeners of `keys` (or of every key, for `nil`) that they changed.
 	func post(keys: Set<String>?) {
 		guard count.load(ordering: .acquiring) > 0 else { return }

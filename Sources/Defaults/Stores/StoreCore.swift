@@ -124,7 +124,7 @@ final class StoreCore: Sendable {
 		}
 		if changed {
 			onLocalChange?()
-			observers.post(keys: [key])
+			observers.post(key: key)
 		}
 		return result
 	}
@@ -139,7 +139,7 @@ final class StoreCore: Sendable {
 		}
 		if changed {
 			onLocalChange?()
-			observers.post(keys: [key])
+			observers.post(key: key)
 		}
 	}
 
