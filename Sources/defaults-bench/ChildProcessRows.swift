@@ -103,6 +103,8 @@ enum ChildProcessBenchmarks {
 			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
 			for index in 0..<10_000 { consume(Defaults[Defaults.Key<Int>("filler\(index)", default: 0, suite: store)]) }
 			print(peakResidentKilobytes())
+		case "idle-editor" where arguments.count == 2:
+			IdleEditorBenchmark.runEditor(storePath: arguments[1])
 		case "rss-editor":
 			let settings = (0..<1000).map { Setting(key: "s\($0)", title: "Setting \($0)", kind: .string, defaultValue: .string("value \($0)")) }
 			let model = EditorModel(schema: SettingsSchema(title: "Memory", sections: [.init(title: "All", settings: settings)]), store: InMemoryStore())

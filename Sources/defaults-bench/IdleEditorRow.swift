@@ -1,24 +1,24 @@
+import Defaults
+import DefaultsTUI
 import Foundation
 
-/// Row 8's idle cost: the real editor in a private tmux server, its CPU time over five quiet seconds.
+/// Row 8's idle cost: the editor (the same `TerminalEditor` that `defaults-tui` runs, on the
+/// demo settings) in a private tmux server, and its CPU time over five quiet seconds.
+/// The benchmark runs the editor itself (`--child idle-editor`), so nothing else needs building.
 enum IdleEditorBenchmark {
 	static func measure(directory: URL, seconds: Double = 5) -> Row {
 		var row = Row(name: "8. Idle editor CPU over \(Int(seconds)) s", unit: "ms", ours: nil, userDefaults: nil, floor: nil, target: "0")
-		let editor = URL(fileURLWithPath: BenchmarkEnvironment.executablePath).deletingLastPathComponent().appendingPathComponent("defaults-tui")
-		guard FileManager.default.isExecutableFile(atPath: editor.path) else {
-			row.note = "defaults-tui not built"
-			return row
-		}
+		let store = directory.appendingPathComponent("idle/settings.json").path
 		let socket = "defaults-bench-\(getpid())"
 		defer { _ = shell("tmux -L \(socket) kill-server") }
-		let command = "env XDG_CONFIG_HOME='\(directory.path)/idle' TERM=xterm-256color '\(editor.path)'"
+		let command = "env TERM=xterm-256color '\(BenchmarkEnvironment.executablePath)' --child idle-editor '\(store)'"
 		guard shell("env TERM=xterm-256color tmux -L \(socket) new-session -d -x 100 -y 30 \"\(command)\"") != nil else {
 			row.note = "tmux not available"
 			return row
 		}
 		Thread.sleep(forTimeInterval: 1) // let it start and draw
 		guard let pidText = shell("tmux -L \(socket) display-message -p '#{pane_pid}'"), let pid = Int(pidText.trimmingCharacters(in: .whitespacesAndNewlines)),
-		      let before = cpuTicks(pid: pid) else {
+		      isEditor(pid: pid), let before = cpuTicks(pid: pid) else {
 			row.note = "could not find the editor's process"
 			return row
 		}
@@ -28,6 +28,24 @@ enum IdleEditorBenchmark {
 		row.ours = Double(after - before) / ticksPerSecond * 1000
 		row.meetsTarget = after == before
 		return row
+	}
+
+	/// The child side: the editor on the demo settings, until tmux is killed.
+	static func runEditor(storePath: String) -> Never {
+		let store = FileStore(url: URL(fileURLWithPath: storePath))
+		do {
+			try TerminalEditor(schema: DemoSettings.schema(store: store), store: store).run()
+			exit(0)
+		} catch {
+			FileHandle.standardError.write(Data("defaults-bench (child): the editor failed: \(error)\n".utf8))
+			exit(1)
+		}
+	}
+
+	/// Whether `pid` is the editor itself (not a shell that started it, whose idle time would prove nothing).
+	private static func isEditor(pid: Int) -> Bool {
+		guard let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+		return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "idle-editor" }
 	}
 
 	/// utime + stime of a process, in clock ticks.

@@ -14,9 +14,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
 	USAGE: defaults-bench [--json] [--quick]
 
 	Measures reads, writes, durability and the editor against Foundation's UserDefaults,
-	in one run, and prints medians and ratios. Build everything in release mode first,
-	so that the idle-editor row finds defaults-tui (it runs it in tmux):
-	  swift build -c release && swift run -c release defaults-bench
+	in one run, and prints medians and ratios. Run it in release mode:
+	  swift run -c release defaults-bench
+	  --json   the rows as JSON, for scripts
+	  --quick  fewer iterations (about 30 s instead of a minute)
+	The idle-editor row runs the editor in a private tmux server (tmux must be installed).
 	Everything is written to a temporary directory, never to your configuration.
 	""")
 	exit(0)
