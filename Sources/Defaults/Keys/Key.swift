@@ -34,13 +34,39 @@ extension Defaults {
 		private let defaultSource: DefaultSource
 		@usableFromInline let core: StoreCore?
 
-		// The decoded value as of `cachedGeneration`, taken from entry version `cachedVersion`.
+		/// The decoded value as of store generation `generation`, taken from entry version `version`.
+		@usableFromInline
+		struct Cache {
+			@usableFromInline var generation: UInt64 = 0
+			@usableFromInline var version: UInt64 = .max
+			@usableFromInline var value: Value?
+
+			@usableFromInline
+			init() {}
+
+			@usableFromInline
+			init(generation: UInt64, version: UInt64, value: Value?) {
+				self.generation = generation
+				self.version = version
+				self.value = value
+			}
+		}
+
 		// The cache-hit path is inlinable so that it is specialized for `Value` in the caller:
-		// unspecialized generic code spends most of a read looking up type metadata.
+		// unspecialized generic code spends most of a read looking up type metadata. The cache
+		// sits behind a pointer, guarded by `cacheLock`: as stored `var`s of the class, each
+		// access would also pay a run-time exclusivity check.
 		@usableFromInline let cacheLock = Lock()
-		@usableFromInline var cachedGeneration: UInt64 = 0
-		@usableFromInline var cachedVersion: UInt64 = .max
-		@usableFromInline var cachedValue: Value?
+		@usableFromInline let cache: UnsafeMutablePointer<Cache> = {
+			let cache = UnsafeMutablePointer<Cache>.allocate(capacity: 1)
+			cache.initialize(to: Cache())
+			return cache
+		}()
+
+		deinit {
+			cache.deinitialize(count: 1)
+			cache.deallocate()
+		}
 
 		/**
 		Creates a key with a default value.
@@ -98,7 +124,7 @@ extension Defaults {
 			if let core {
 				let generation = core.generation.load(ordering: .acquiring)
 				cacheLock.lock()
-				if cachedGeneration == generation, let cachedValue {
+				if cache.pointee.generation == generation, let cachedValue = cache.pointee.value {
 					cacheLock.unlock()
 					return cachedValue
 				}
@@ -117,12 +143,14 @@ extension Defaults {
 		}
 
 		/// Brings the cache up to date: keeps the cached value if this key's entry has not
-		/// changed since, and decodes the stored value otherwise.
-		@usableFromInline
+		/// changed since, and decodes the stored value otherwise. Inlinable so that it is
+		/// specialized for `Value` (a read after another key changed costs ~4x less), but
+		/// not inlined, which keeps the cache-hit path small at every call site.
+		@inlinable @inline(never)
 		func refreshedValue(in core: StoreCore) -> Value {
 			cacheLock.lock()
-			let knownVersion = cachedVersion
-			let knownValue = cachedValue
+			let knownVersion = cache.pointee.version
+			let knownValue = cache.pointee.value
 			cacheLock.unlock()
 
 			let entry = core.entry(forKey: name)
@@ -143,10 +171,8 @@ extension Defaults {
 		@inlinable
 		func remember(_ value: Value, generation: UInt64, version: UInt64) {
 			cacheLock.lock()
-			if generation >= cachedGeneration {
-				cachedGeneration = generation
-				cachedVersion = version
-				cachedValue = value
+			if generation >= cache.pointee.generation {
+				cache.pointee = Cache(generation: generation, version: version, value: value)
 			}
 			cacheLock.unlock()
 		}

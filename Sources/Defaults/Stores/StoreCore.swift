@@ -100,6 +100,7 @@ final class StoreCore: Sendable {
 	}
 
 	/// The stored value, its version and the generation it was read at, all read together.
+	@usableFromInline
 	func entry(forKey key: String) -> (value: Defaults.JSONValue?, version: UInt64, generation: UInt64) {
 		state.withLock { state in
 			let (value, version) = state.lookup(key)
