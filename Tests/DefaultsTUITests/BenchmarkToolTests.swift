@@ -1,0 +1,66 @@
+import Defaults
+import Foundation
+import TestEnvironment
+import Testing
+
+/// The benchmark's own checks: it must refuse to report a measurement that measured nothing.
+@Suite("The benchmark tool", .timeLimit(.minutes(1)))
+struct BenchmarkToolTests {
+	private let directory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+		.appendingPathComponent("bench-\(UUID().uuidString)", isDirectory: true)
+
+	private func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-bench")
+		process.arguments = arguments
+		process.environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "PATH": "/usr/bin:/bin"]
+		let output = Pipe()
+		let errors = Pipe()
+		process.standardOutput = output
+		process.standardError = errors
+		try process.run()
+		let outputData = output.fileHandleForReading.readDataToEndOfFile()
+		let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+	}
+
+	private func storeFile(keys: Int) throws -> URL {
+		let file = directory.appendingPathComponent("cold-\(keys)/settings.json")
+		let store = FileStore(url: file)
+		for index in 0..<keys {
+			store.setStoredValue(.integer(Int64(index)), forKey: "filler\(index)")
+		}
+		try store.flush()
+		return file
+	}
+
+	@Test func rejectsUnknownArgumentsAndExplainsItself() throws {
+		let unknown = try run("--fast")
+		#expect(unknown.status == 2)
+		#expect(unknown.errors.contains("unknown argument --fast"))
+		let help = try run("--help")
+		#expect(help.status == 0)
+		#expect(help.output.contains("swift run -c release defaults-bench"))
+	}
+
+	@Test func aColdLoadThatFindsTooFewKeysIsRefused() throws {
+		let result = try run("--child", "cold-load-file", try storeFile(keys: 3).path)
+		#expect(result.status == 2)
+		#expect(result.errors.contains("loaded 3 keys, not 10000"))
+		#expect(result.output.isEmpty)
+	}
+
+	@Test func aColdLoadOfTenThousandKeysReportsItsTime() throws {
+		let result = try run("--child", "cold-load-file", try storeFile(keys: 10_000).path)
+		#expect(result.status == 0)
+		let nanoseconds = try #require(Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+		#expect(nanoseconds > 0)
+	}
+
+	@Test func aUserDefaultsColdLoadOfAMissingSuiteIsRefused() throws {
+		let result = try run("--child", "cold-load-plist", "no-such-suite-\(UUID().uuidString)")
+		#expect(result.status == 2)
+		#expect(result.errors.contains("did not find the suite's values"))
+	}
+}
