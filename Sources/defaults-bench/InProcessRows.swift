@@ -106,13 +106,16 @@ struct InProcessBenchmarks {
 		let store = makeStore("burst")
 		let key = Defaults.Key<Int>("counter", default: 0, suite: store)
 		let suite = makeSuite("burst")
-		let before = store.fileWriteCount
-		let ours = nanosecondsPerRun(repetitions: 1) {
+		var writesPerBurst: [Int] = []
+		let ours = nanosecondsPerRun {
+			let before = store.fileWriteCount
 			for value in 1...10_000 { Defaults[key] = value }
 			try? store.flush()
+			writesPerBurst.append(store.fileWriteCount - before)
 		}
-		let writes = store.fileWriteCount - before
-		let theirs = nanosecondsPerRun(repetitions: 1) {
+		// The worst burst, not the typical one: the target is a bound.
+		let writes = writesPerBurst.max() ?? 0
+		let theirs = nanosecondsPerRun(repetitions: 3) {
 			for value in 1...10_000 { suite.set(value, forKey: "counter") }
 			suite.synchronize()
 		}

@@ -14,8 +14,9 @@ func nanosecondsPerOperation(iterations: Int, repetitions: Int = 7, _ body: () -
 	return median(samples)
 }
 
-/// Times one run of `body` several times; the median in nanoseconds.
+/// Times one run of `body` several times after one run to warm up; the median in nanoseconds.
 func nanosecondsPerRun(repetitions: Int = 5, _ body: () -> Void) -> Double {
+	body()
 	var samples: [Double] = []
 	for _ in 0..<repetitions {
 		let start = DispatchTime.now().uptimeNanoseconds

@@ -26,6 +26,7 @@ func format(_ value: Double?, unit: String) -> String {
 	case "ns" where value >= 1_000: return String(format: "%.2f µs", value / 1_000)
 	case "ns": return String(format: "%.1f ns", value)
 	case "MiB": return String(format: "%.1f MiB", value)
+	case "writes" where value == 1: return "1 write"
 	default: return String(format: "%.0f %@", value, unit)
 	}
 }
