@@ -37,12 +37,9 @@ extension Defaults {
 		/// The decoded value as of store generation `generation`, taken from entry version `version`.
 		@usableFromInline
 		struct Cache {
-			@usableFromInline var generation: UInt64 = 0
-			@usableFromInline var version: UInt64 = .max
+			@usableFromInline var generation: UInt64
+			@usableFromInline var version: UInt64
 			@usableFromInline var value: Value?
-
-			@usableFromInline
-			init() {}
 
 			@usableFromInline
 			init(generation: UInt64, version: UInt64, value: Value?) {
@@ -59,7 +56,7 @@ extension Defaults {
 		@usableFromInline let cacheLock = Lock()
 		@usableFromInline let cache: UnsafeMutablePointer<Cache> = {
 			let cache = UnsafeMutablePointer<Cache>.allocate(capacity: 1)
-			cache.initialize(to: Cache())
+			cache.initialize(to: Cache(generation: 0, version: .max, value: nil))
 			return cache
 		}()
 
