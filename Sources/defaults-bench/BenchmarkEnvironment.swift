@@ -8,12 +8,12 @@ enum BenchmarkEnvironment {
 	static let directoryVariable = "DEFAULTS_BENCH_DIRECTORY"
 
 	/// This executable, resolved through /proc (argv[0] may be relative or a bare name).
-	static var executablePath: String {
+	static let executablePath: String = {
 		var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
 		let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
 		guard count > 0 else { return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path }
 		return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-	}
+	}()
 
 	/**
 	Returns the private directory. The first time (no directory in the environment yet)
@@ -40,8 +40,9 @@ enum BenchmarkEnvironment {
 		fail("cannot run \(executablePath) again (\(String(cString: strerror(errno))))")
 	}
 
-	static func fail(_ message: String) -> Never {
-		FileHandle.standardError.write(Data("defaults-bench: \(message)\n".utf8))
-		exit(1)
+	/// Prints `message` to standard error, naming the benchmark (or its child process), and exits with `status`.
+	static func fail(_ message: String, inChild: Bool = false, status: Int32 = 1) -> Never {
+		FileHandle.standardError.write(Data("defaults-bench\(inChild ? " (child)" : ""): \(message)\n".utf8))
+		exit(status)
 	}
 }

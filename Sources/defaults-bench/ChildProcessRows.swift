@@ -118,8 +118,7 @@ enum ChildProcessBenchmarks {
 	}
 
 	private static func failChild(_ message: String) -> Never {
-		FileHandle.standardError.write(Data("defaults-bench (child): \(message)\n".utf8))
-		exit(2)
+		BenchmarkEnvironment.fail(message, inChild: true, status: 2)
 	}
 
 	/// VmHWM from /proc/self/status, in KiB.

@@ -37,8 +37,7 @@ enum IdleEditorBenchmark {
 			try TerminalEditor(schema: DemoSettings.schema(store: store), store: store).run()
 			exit(0)
 		} catch {
-			FileHandle.standardError.write(Data("defaults-bench (child): the editor failed: \(error)\n".utf8))
-			exit(1)
+			BenchmarkEnvironment.fail("the editor failed: \(error)", inChild: true)
 		}
 	}
 

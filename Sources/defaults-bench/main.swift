@@ -25,8 +25,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 let unknown = arguments.subtracting(["--json", "--quick"])
 guard unknown.isEmpty else {
-	FileHandle.standardError.write(Data("defaults-bench: unknown argument \(unknown.sorted().joined(separator: " ")); see --help\n".utf8))
-	exit(2)
+	BenchmarkEnvironment.fail("unknown argument \(unknown.sorted().joined(separator: " ")); see --help", status: 2)
 }
 
 // Keep UserDefaults suites and file stores out of the user's configuration. Foundation
