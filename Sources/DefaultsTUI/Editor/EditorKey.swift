@@ -7,14 +7,30 @@ public enum EditorKey: Equatable, Sendable {
 	case shiftLeft, shiftRight
 	case pageUp, pageDown, home, end
 	case enter, escape, tab, backspace, delete
+	/// A function key, F1 to F12.
+	case function(Int)
 	/// The terminal now has this many columns and rows.
 	case resize(width: Int, height: Int)
+	/// A mouse button or wheel, at a screen cell.
+	case mouse(MouseEvent)
+}
+
+/// What the mouse did, and where (row and column of the screen cell, from 0).
+public enum MouseEvent: Equatable, Sendable {
+	/// The main button was pressed (or clicked).
+	case click(row: Int, column: Int)
+	/// The wheel turned up (away from the person).
+	case scrollUp(row: Int, column: Int)
+	/// The wheel turned down.
+	case scrollDown(row: Int, column: Int)
 }
 
 /// What the terminal layer should do after a key press.
 public enum EditorAction: Equatable, Sendable {
 	case none
 	case quit
-	/// Open `text` in `$EDITOR`, then pass the result to ``EditorModel/finishExternalEdit(_:)``.
+	/// Clear the terminal and draw everything again (Ctrl-L).
+	case redraw
+	/// Open `text` in `$EDITOR`, then pass the result to ``EditorModel/finishExternalEdit(key:text:)``.
 	case editExternally(key: String, text: String)
 }

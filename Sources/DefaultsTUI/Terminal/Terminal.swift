@@ -116,7 +116,7 @@ final class Terminal {
 		case KEY_BACKSPACE: .backspace
 		case KEY_DC: .delete
 		case KEY_RESIZE: .resize(width: size.width, height: size.height)
-		default: code == cn_key_f(1) ? .character("?") : nil
+		default: (1...12).first { code == cn_key_f(Int32($0)) }.map { .function($0) }
 		}
 	}
 

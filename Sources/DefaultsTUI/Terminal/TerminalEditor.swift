@@ -100,7 +100,7 @@ public final class TerminalEditor {
 				switch model.handle(key) {
 				case .quit: return
 				case .editExternally(let key, let text): editExternally(key: key, text: text)
-				case .none: break
+				case .redraw, .none: break
 				}
 			}
 			if needsDraw { terminal.draw(model.render()) }
