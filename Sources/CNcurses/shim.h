@@ -6,6 +6,11 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <wchar.h>
+
+// The C library's cell width of a character, for measuring text as the terminal draws it.
+int wcwidth(wchar_t character);
+static inline int cn_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline int cn_lines(void) { return LINES; }

@@ -20,9 +20,35 @@ public enum SettingsSectionBuilder {
 	public static func buildArray(_ components: [[Setting]]) -> [Setting] { components.flatMap { $0 } }
 }
 
-/// An entry of the schema DSL: something that describes one setting.
+/**
+An entry of the schema DSL: something that describes one setting of type `Value`.
+
+Every entry takes `onChange`, called when the settings editor changes the setting
+(not when another process or your own code does), with the value the program now
+reads:
+
+```swift
+Defaults.Toggle("Launch at Login", key: .launchAtLogin)
+	.onChange { isOn in LoginItem.isEnabled = isOn }
+```
+*/
 public protocol SettingsEntry {
-	var setting: Setting { get }
+	associatedtype Value: Defaults.Serializable
+	var setting: Setting { get set }
+}
+
+extension SettingsEntry {
+	/// Calls `action` with the new value whenever the settings editor changes this setting.
+	public func onChange(_ action: @escaping @Sendable (Value) -> Void) -> Self {
+		var entry = self
+		let fallback = setting.defaultValue
+		entry.setting.onChange = SettingChangeHandler(decoding: { stored in
+			if let value = Value.value(from: stored ?? .null) ?? fallback.flatMap(Value.value(from:)) {
+				action(value)
+			}
+		})
+		return entry
+	}
 }
 
 extension Defaults {
@@ -46,14 +72,14 @@ extension Defaults {
 	/// ```swift
 	/// Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents, help: "Also list events that last all day.")
 	/// ```
-	public struct Toggle: SettingsEntry {
-		public let setting: Setting
+	public struct Toggle<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
 
-		public init(_ title: String, key: Key<Bool>, help: String? = nil) {
+		public init(_ title: String, key: Key<Bool>, help: String? = nil) where Value == Bool {
 			setting = makeSetting(title, key: key, help: help)
 		}
 
-		public init(_ title: String, key: Key<Bool?>, help: String? = nil) {
+		public init(_ title: String, key: Key<Bool?>, help: String? = nil) where Value == Bool? {
 			setting = makeSetting(title, key: key, help: help)
 		}
 	}
@@ -63,12 +89,12 @@ extension Defaults {
 	/// ```swift
 	/// Defaults.Slider("Volume", key: .volume, range: 0...1, step: 0.05)
 	/// ```
-	public struct Slider: SettingsEntry {
-		public let setting: Setting
+	public struct Slider<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
 
-		public init<Value: BinaryFloatingPoint & Defaults.Serializable>(
+		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Double>, step: Double? = nil, help: String? = nil
-		) {
+		) where Value: BinaryFloatingPoint {
 			var setting = makeSetting(title, key: key, help: help)
 			setting.minimum = range.lowerBound
 			setting.maximum = range.upperBound
@@ -76,9 +102,9 @@ extension Defaults {
 			self.setting = setting
 		}
 
-		public init<Value: FixedWidthInteger & Defaults.Serializable>(
+		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Int>, step: Int = 1, help: String? = nil
-		) {
+		) where Value: FixedWidthInteger {
 			var setting = makeSetting(title, key: key, help: help)
 			setting.minimum = Double(range.lowerBound)
 			setting.maximum = Double(range.upperBound)
@@ -93,10 +119,10 @@ extension Defaults {
 	/// enum Theme: String, CaseIterable, Defaults.Serializable { case light, dark, system }
 	/// Defaults.Picker("Theme", key: .theme)
 	/// ```
-	public struct Picker: SettingsEntry {
-		public let setting: Setting
+	public struct Picker<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
 
-		public init<Value: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) {
+		public init(_ title: String, key: Key<Value>, help: String? = nil) where Value: CaseIterable {
 			var setting = makeSetting(title, key: key, help: help)
 			setting.kind = .choice
 			setting.choices = SettingType.choices(of: Value.self)
@@ -104,7 +130,7 @@ extension Defaults {
 		}
 
 		/// A picker with choices of your own: each value with the title to show.
-		public init<Value: Defaults.Serializable>(_ title: String, key: Key<Value>, choices: [(Value, String)], help: String? = nil) {
+		public init(_ title: String, key: Key<Value>, choices: [(Value, String)], help: String? = nil) {
 			var setting = makeSetting(title, key: key, help: help)
 			setting.kind = .choice
 			setting.choices = choices.compactMap { value, title in
@@ -114,16 +140,34 @@ extension Defaults {
 		}
 	}
 
+	/// Any number of a `CaseIterable` type's cases, shown as a checklist.
+	///
+	/// ```swift
+	/// enum Weekday: String, CaseIterable, Defaults.Serializable { case monday, tuesday, wednesday }
+	/// Defaults.Checklist("Work Days", key: .workDays)   // a Key<Set<Weekday>> or Key<[Weekday]>
+	/// ```
+	public struct Checklist<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
+
+		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == Set<Element> {
+			setting = makeSetting(title, key: key, help: help)
+		}
+
+		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == [Element] {
+			setting = makeSetting(title, key: key, help: help)
+		}
+	}
+
 	/// Text (or a number without a range, a URL, a date), shown as a text field.
 	///
 	/// ```swift
 	/// Defaults.TextField("Nickname", key: .nickname, maxLength: 20, pattern: "[a-z]+")
 	/// Defaults.TextField("API Token", key: .token, secret: true)
 	/// ```
-	public struct TextField: SettingsEntry {
-		public let setting: Setting
+	public struct TextField<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
 
-		public init<Value: Defaults.Serializable>(
+		public init(
 			_ title: String, key: Key<Value>, help: String? = nil, maxLength: Int? = nil, pattern: String? = nil, secret: Bool = false
 		) {
 			var setting = makeSetting(title, key: key, help: help)
@@ -134,15 +178,16 @@ extension Defaults {
 		}
 	}
 
-	/// Any setting, with the widget its type calls for (arrays, dictionaries and `Codable` values are edited as JSON).
+	/// Any setting, with the widget its type calls for (a set of `CaseIterable` cases is a checklist;
+	/// arrays, dictionaries and `Codable` values are edited as JSON).
 	///
 	/// ```swift
 	/// Defaults.Field("Recent Files", key: .recentFiles)
 	/// ```
-	public struct Field: SettingsEntry {
-		public let setting: Setting
+	public struct Field<Value: Defaults.Serializable>: SettingsEntry {
+		public var setting: Setting
 
-		public init<Value: Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) {
+		public init(_ title: String, key: Key<Value>, help: String? = nil) {
 			setting = makeSetting(title, key: key, help: help)
 		}
 	}
@@ -154,7 +199,8 @@ private func makeSetting<Value: Defaults.Serializable>(_ title: String, key: Def
 	let stored = Value.storedValue(from: key.defaultValue)
 	var setting = Setting(
 		key: key.name, title: title, help: help, kind: inferred.kind, typeName: String(describing: Value.self),
-		defaultValue: stored?.isNull == true ? nil : stored, isOptional: inferred.isOptional, choices: inferred.choices
+		defaultValue: stored?.isNull == true ? nil : stored, isOptional: inferred.isOptional, choices: inferred.choices,
+		allowsMultiple: inferred.allowsMultiple
 	)
 	setting.typeCheck = TypeCheck { Value.value(from: $0) != nil }
 	return setting

@@ -5,8 +5,9 @@ extension Setting {
 	Turns text a person typed into this setting's stored form, or explains what is wrong.
 
 	Booleans accept `true`/`false`, `yes`/`no`, `on`/`off` and `1`/`0`; choices accept
-	a choice's title or value; JSON settings take JSON; dates take ISO 8601. The
-	result is also checked with ``validate(_:)``.
+	a choice's title or value (several, separated by commas, when the setting allows
+	multiple choices); JSON settings take JSON; dates take ISO 8601. The result is also
+	checked with ``validate(_:)``.
 
 	```swift
 	let volume = Setting(key: "volume", title: "Volume", kind: .number, defaultValue: 0.5, minimum: 0, maximum: 1)
@@ -28,8 +29,13 @@ extension Setting {
 			guard let number = Int64(trimmed) else { return .failure(SettingError("expected a whole number, not \"\(text)\"")) }
 			value = .integer(number)
 		case .number:
-			guard let number = Double(trimmed), number.isFinite else { return .failure(SettingError("expected a number, not \"\(text)\"")) }
-			value = .double(number)
+			if let whole = Int64(trimmed) {
+				value = .integer(whole)
+			} else if let number = Double(trimmed), number.isFinite {
+				value = .double(number)
+			} else {
+				return .failure(SettingError("expected a number, not \"\(text)\""))
+			}
 		case .string:
 			value = .string(text)
 		case .url:
@@ -40,20 +46,25 @@ extension Setting {
 				return .failure(SettingError("expected a date such as 2026-11-22 or 2026-11-22T05:07:44Z, not \"\(text)\""))
 			}
 			value = .string(ISO8601.string(from: date))
+		case .choice where allowsMultiple:
+			if trimmed.hasPrefix("[") {
+				return parseJSON(text)
+			}
+			var chosen: [Defaults.JSONValue] = []
+			for part in trimmed.split(separator: ",") {
+				guard let match = choice(matching: part.trimmingCharacters(in: .whitespaces)) else {
+					return .failure(SettingError("expected some of \(choiceTitles), not \"\(part)\""))
+				}
+				if !chosen.contains(match.value) { chosen.append(match.value) }
+			}
+			value = .array(chosen)
 		case .choice:
-			let options = choices ?? []
-			let match = options.first { $0.title.lowercased() == trimmed.lowercased() }
-				?? options.first { ($0.value.stringValue ?? $0.value.jsonString()).lowercased() == trimmed.lowercased() }
-			guard let match else {
-				return .failure(SettingError("expected one of \(options.map { $0.title }.joined(separator: ", ")), not \"\(text)\""))
+			guard let match = choice(matching: trimmed) else {
+				return .failure(SettingError("expected one of \(choiceTitles), not \"\(text)\""))
 			}
 			value = match.value
 		case .json:
-			do {
-				value = try Defaults.JSONValue(parsing: text)
-			} catch {
-				return .failure(SettingError("\(error)"))
-			}
+			return parseJSON(text)
 		}
 		if let problem = validate(value) {
 			return .failure(problem)
@@ -61,36 +72,39 @@ extension Setting {
 		return .success(value)
 	}
 
-	/// Why `value` is not a valid stored value for this setting, or `nil` if it is.
+	/// Why `value` is not a valid stored value for this setting (its type, then its constraints), or `nil` if it is.
 	public func validate(_ value: Defaults.JSONValue) -> SettingError? {
+		typeProblem(value) ?? constraintProblem(value)
+	}
+
+	/**
+	Why a stored value does not have this setting's type, or `nil` if it does. A
+	program reading a value with a type problem gets the default instead; constraints
+	(range, length, pattern) are not checked here.
+	*/
+	public func typeProblem(_ value: Defaults.JSONValue) -> SettingError? {
 		if value.isNull {
 			return isOptional ? nil : SettingError("\(title) cannot be empty")
 		}
 		switch kind {
 		case .bool:
-			guard value.boolValue != nil else { return SettingError("expected true or false, not \(value)") }
+			guard value.boolValue != nil else { return SettingError("expected true or false, not \(value.abbreviatedDescription)") }
 		case .integer:
-			guard let number = value.integerValue(as: Int64.self) else { return SettingError("expected a whole number, not \(value)") }
-			if let problem = checkRange(Double(number)) { return problem }
+			guard value.integerValue(as: Int64.self) != nil else { return SettingError("expected a whole number, not \(value.abbreviatedDescription)") }
 		case .number:
-			guard let number = value.doubleValue else { return SettingError("expected a number, not \(value)") }
-			if let problem = checkRange(number) { return problem }
+			guard value.doubleValue != nil else { return SettingError("expected a number, not \(value.abbreviatedDescription)") }
 		case .string:
-			guard let text = value.stringValue else { return SettingError("expected text, not \(value)") }
-			if let maxLength, text.count > maxLength {
-				return SettingError("is \(text.count) characters long; at most \(maxLength) are allowed")
-			}
-			if let pattern, !Self.matches(text, pattern: pattern) {
-				return SettingError("does not match the pattern \(pattern)")
-			}
+			guard value.stringValue != nil else { return SettingError("expected text, not \(value.abbreviatedDescription)") }
 		case .url:
-			guard let text = value.stringValue, Self.url(from: text) != nil else { return SettingError("expected a URL, not \(value)") }
+			guard let text = value.stringValue, Self.url(from: text) != nil else { return SettingError("expected a URL, not \(value.abbreviatedDescription)") }
 		case .date:
-			guard let text = value.stringValue, ISO8601.date(from: text) != nil else { return SettingError("expected an ISO 8601 date, not \(value)") }
-		case .choice:
-			guard (choices ?? []).contains(where: { $0.value == value }) else {
-				return SettingError("expected one of \((choices ?? []).map { $0.title }.joined(separator: ", ")), not \(value)")
+			guard let text = value.stringValue, ISO8601.date(from: text) != nil else { return SettingError("expected an ISO 8601 date, not \(value.abbreviatedDescription)") }
+		case .choice where allowsMultiple:
+			guard let items = value.arrayValue, items.allSatisfy(isChoice) else {
+				return SettingError("expected a list of \(choiceTitles), not \(value.abbreviatedDescription)")
 			}
+		case .choice:
+			guard isChoice(value) else { return SettingError("expected one of \(choiceTitles), not \(value.abbreviatedDescription)") }
 		case .json:
 			break
 		}
@@ -100,46 +114,67 @@ extension Setting {
 		return nil
 	}
 
-	/// The value as a person reads it: `on`/`off` aside, text without quotes, a choice's title, compact JSON.
-	public func displayText(for value: Defaults.JSONValue?) -> String {
-		guard let value, !value.isNull else { return "not set" }
-		if isSecret {
-			if value.stringValue?.isEmpty == true { return "(empty)" }
-			return String(repeating: "•", count: min(8, value.stringValue?.count ?? 8))
-		}
-		switch kind {
-		case .string, .url, .date:
-			return value.stringValue ?? value.jsonString()
-		case .choice:
-			return choices?.first { $0.value == value }?.title ?? value.jsonString()
-		case .number:
-			if let number = value.doubleValue { return Self.formatNumber(number) }
-			return value.jsonString()
-		default:
-			return value.jsonString()
-		}
+	/**
+	The value a program reads for this setting: the stored value when it has the
+	setting's type, else the default (`nil` for an optional setting without one).
+
+	```swift
+	fontSize.effectiveValue(stored: "big")  //=> 14, the default
+	```
+	*/
+	public func effectiveValue(stored: Defaults.JSONValue?) -> Defaults.JSONValue? {
+		guard let stored, typeProblem(stored) == nil else { return defaultValue }
+		return stored.isNull ? nil : stored
 	}
 
-	/// The text to start editing with.
-	public func editText(for value: Defaults.JSONValue?) -> String {
-		guard let value, !value.isNull else { return "" }
-		switch kind {
-		case .json: return value.jsonString()
-		case .number: return value.doubleValue.map(Self.formatNumber) ?? value.jsonString()
-		case .choice: return displayText(for: value)
-		default: return value.stringValue ?? value.jsonString()
-		}
-	}
-
-	/// A number as the editor shows it: `2` rather than `2.0`.
+	/// A number as messages show it: `2` rather than `2.0`.
 	public static func formatNumber(_ number: Double) -> String {
 		number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 	}
 
-	private func checkRange(_ number: Double) -> SettingError? {
-		if let minimum, number < minimum { return SettingError("must be between \(Self.formatNumber(minimum)) and \(maximum.map(Self.formatNumber) ?? "∞")") }
-		if let maximum, number > maximum { return SettingError("must be between \(minimum.map(Self.formatNumber) ?? "-∞") and \(Self.formatNumber(maximum))") }
+	private func constraintProblem(_ value: Defaults.JSONValue) -> SettingError? {
+		if let number = value.doubleValue, kind == .integer || kind == .number {
+			if let minimum, number < minimum { return rangeError }
+			if let maximum, number > maximum { return rangeError }
+		}
+		if kind == .string, let text = value.stringValue {
+			if let maxLength, text.count > maxLength {
+				return SettingError("is \(text.count) characters long; at most \(maxLength) are allowed")
+			}
+			if let pattern, !Self.matches(text, pattern: pattern) {
+				return SettingError("does not match the pattern \(pattern)")
+			}
+		}
 		return nil
+	}
+
+	private var rangeError: SettingError {
+		SettingError("must be between \(minimum.map(Self.formatNumber) ?? "-∞") and \(maximum.map(Self.formatNumber) ?? "∞")")
+	}
+
+	private func parseJSON(_ text: String) -> Result<Defaults.JSONValue, SettingError> {
+		let value: Defaults.JSONValue
+		do {
+			value = try Defaults.JSONValue(parsing: text)
+		} catch {
+			return .failure(SettingError("\(error)"))
+		}
+		return validate(value).map { .failure($0) } ?? .success(value)
+	}
+
+	private func choice(matching text: String) -> Choice? {
+		let options = choices ?? []
+		let lowered = text.lowercased()
+		return options.first { $0.title.lowercased() == lowered }
+			?? options.first { ($0.value.stringValue ?? $0.value.jsonString()).lowercased() == lowered }
+	}
+
+	private func isChoice(_ value: Defaults.JSONValue) -> Bool {
+		(choices ?? []).contains { $0.value == value }
+	}
+
+	private var choiceTitles: String {
+		(choices ?? []).map(\.title).joined(separator: ", ")
 	}
 
 	private static func url(from text: String) -> URL? {

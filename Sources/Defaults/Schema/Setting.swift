@@ -23,7 +23,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		case url
 		/// A date (ISO 8601 text): a text field.
 		case date
-		/// One of a list of choices: a picker.
+		/// One of a list of choices: a picker; with ``Setting/allowsMultiple``, any number of them: a checklist.
 		case choice
 		/// Anything else (arrays, dictionaries, `Codable` values): compact JSON, edited in `$EDITOR`.
 		case json
@@ -60,6 +60,8 @@ public struct Setting: Sendable, Codable, Equatable {
 	public var step: Double?
 	/// For ``Kind/choice``: the choices.
 	public var choices: [Choice]?
+	/// For ``Kind/choice``: whether the value is a list of choices (a set of options) rather than one.
+	public var allowsMultiple: Bool
 	/// For text: the longest allowed length, in characters.
 	public var maxLength: Int?
 	/// For text: a regular expression the whole text must match.
@@ -69,12 +71,15 @@ public struct Setting: Sendable, Codable, Equatable {
 
 	/// A check of the full Swift type, when the schema was built from keys; not part of the file format.
 	var typeCheck: TypeCheck?
+	/// Called when the settings editor changes this setting; not part of the file format.
+	/// Set it with the DSL's `onChange` (``SettingsEntry/onChange(_:)``).
+	public var onChange: SettingChangeHandler?
 
 	public init(
 		key: String, title: String, help: String? = nil, kind: Kind, typeName: String? = nil,
 		defaultValue: Defaults.JSONValue?, isOptional: Bool = false,
 		minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil,
-		choices: [Choice]? = nil, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false
+		choices: [Choice]? = nil, allowsMultiple: Bool = false, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false
 	) {
 		self.key = key
 		self.title = title
@@ -87,19 +92,15 @@ public struct Setting: Sendable, Codable, Equatable {
 		self.maximum = maximum
 		self.step = step
 		self.choices = choices
+		self.allowsMultiple = allowsMultiple
 		self.maxLength = maxLength
 		self.pattern = pattern
 		self.isSecret = isSecret
 	}
 
-	/// Whether the setting shows as a slider: a number with both bounds.
-	public var isSlider: Bool {
-		(kind == .integer || kind == .number) && minimum != nil && maximum != nil
-	}
-
 	private enum CodingKeys: String, CodingKey {
 		case key, title, help, kind, typeName = "type", defaultValue = "default", isOptional = "optional"
-		case minimum, maximum, step, choices, maxLength, pattern, isSecret = "secret"
+		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret"
 	}
 
 	public init(from decoder: any Decoder) throws {
@@ -115,6 +116,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		maximum = try container.decodeIfPresent(Double.self, forKey: .maximum)
 		step = try container.decodeIfPresent(Double.self, forKey: .step)
 		choices = try container.decodeIfPresent([Choice].self, forKey: .choices)
+		allowsMultiple = try container.decodeIfPresent(Bool.self, forKey: .allowsMultiple) ?? false
 		maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
 		pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
 		isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
@@ -133,6 +135,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		try container.encodeIfPresent(maximum, forKey: .maximum)
 		try container.encodeIfPresent(step, forKey: .step)
 		try container.encodeIfPresent(choices, forKey: .choices)
+		if allowsMultiple { try container.encode(true, forKey: .allowsMultiple) }
 		try container.encodeIfPresent(maxLength, forKey: .maxLength)
 		try container.encodeIfPresent(pattern, forKey: .pattern)
 		if isSecret { try container.encode(true, forKey: .isSecret) }
@@ -142,7 +145,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		lhs.key == rhs.key && lhs.title == rhs.title && lhs.help == rhs.help && lhs.kind == rhs.kind
 			&& lhs.typeName == rhs.typeName && lhs.defaultValue == rhs.defaultValue && lhs.isOptional == rhs.isOptional
 			&& lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.step == rhs.step
-			&& lhs.choices == rhs.choices && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
+			&& lhs.choices == rhs.choices && lhs.allowsMultiple == rhs.allowsMultiple && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
 			&& lhs.isSecret == rhs.isSecret
 	}
 
@@ -166,6 +169,31 @@ public struct Setting: Sendable, Codable, Equatable {
 			index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : (word == word.uppercased() ? word : word.lowercased())
 		}
 		return sentence.joined(separator: " ")
+	}
+}
+
+/**
+What the settings editor calls after it changed a setting (not after a change made
+elsewhere), with the value a program now reads: the stored value, or the default.
+Made by the schema DSL's ``SettingsEntry/onChange(_:)``.
+*/
+public struct SettingChangeHandler: @unchecked Sendable {
+	// Not @Sendable itself: the DSL's handlers capture the value's metatype to decode it,
+	// which touches no shared state; the person's action is @Sendable.
+	let call: (Defaults.JSONValue?) -> Void
+
+	/// A handler that receives the new value in stored form (`nil` when an optional setting is unset).
+	public init(_ call: @escaping @Sendable (Defaults.JSONValue?) -> Void) {
+		self.call = call
+	}
+
+	init(decoding call: @escaping (Defaults.JSONValue?) -> Void) {
+		self.call = call
+	}
+
+	/// Calls the handler with a setting's new effective value.
+	public func callAsFunction(_ value: Defaults.JSONValue?) {
+		call(value)
 	}
 }
 

@@ -6,6 +6,7 @@ enum SettingType {
 		var kind: Setting.Kind
 		var isOptional = false
 		var choices: [Setting.Choice]?
+		var allowsMultiple = false
 	}
 
 	static func infer(_ type: Any.Type) -> Inferred {
@@ -16,6 +17,9 @@ enum SettingType {
 		}
 		if let enumeration = type as? any (CaseIterable & Defaults.Serializable).Type {
 			return Inferred(kind: .choice, choices: choices(of: enumeration))
+		}
+		if let collection = type as? any MultipleChoiceSettingType.Type {
+			return Inferred(kind: .choice, choices: collection.elementChoices, allowsMultiple: true)
 		}
 		switch type {
 		case is Bool.Type: return Inferred(kind: .bool)
@@ -45,4 +49,17 @@ protocol OptionalSettingType {
 
 extension Optional: OptionalSettingType {
 	static var wrappedSettingType: Any.Type { Wrapped.self }
+}
+
+/// Lets `infer` see a set or array of a `CaseIterable` type as a list of choices (a checklist).
+protocol MultipleChoiceSettingType {
+	static var elementChoices: [Setting.Choice] { get }
+}
+
+extension Set: MultipleChoiceSettingType where Element: CaseIterable & Defaults.Serializable {
+	static var elementChoices: [Setting.Choice] { SettingType.choices(of: Element.self) }
+}
+
+extension Array: MultipleChoiceSettingType where Element: CaseIterable & Defaults.Serializable {
+	static var elementChoices: [Setting.Choice] { SettingType.choices(of: Element.self) }
 }

@@ -128,6 +128,9 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 			if setting.kind == .choice, setting.choices?.isEmpty ?? true {
 				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" is a choice but lists no choices")
 			}
+			if setting.allowsMultiple, setting.kind != .choice {
+				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" allows multiple values but is not a choice")
+			}
 			if let step = setting.step, step <= 0 {
 				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a step that is not positive")
 			}
@@ -169,7 +172,8 @@ extension SettingsSchema {
 			let inferred = SettingType.infer(descriptor.valueType)
 			var setting = Setting(
 				key: descriptor.key, title: Setting.title(fromKey: name), kind: inferred.kind, typeName: descriptor.typeName,
-				defaultValue: descriptor.defaultValue, isOptional: inferred.isOptional, choices: inferred.choices
+				defaultValue: descriptor.defaultValue, isOptional: inferred.isOptional, choices: inferred.choices,
+				allowsMultiple: inferred.allowsMultiple
 			)
 			let check = descriptor
 			setting.typeCheck = TypeCheck { check.accepts($0) }

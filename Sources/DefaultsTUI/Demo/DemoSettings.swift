@@ -3,28 +3,36 @@ import Foundation
 
 /// The settings of "Harbor", an imaginary note-taking app: the built-in demo of the editor,
 /// with one of every kind of setting. `Assets/demo-schema.json` is its schema file.
-public enum DemoSettings {
-	public enum Theme: String, CaseIterable, Codable, Defaults.Serializable {
+/// Visible to this package's targets only: not part of the library's API.
+package enum DemoSettings {
+	package enum Theme: String, CaseIterable, Codable, Defaults.Serializable {
 		case light, dark, system
 	}
 
-	public enum SortOrder: String, CaseIterable, Defaults.Serializable {
+	package enum SortOrder: String, CaseIterable, Defaults.Serializable {
 		case modified = "Last modified"
 		case created = "Date created"
 		case title = "Title"
 	}
 
+	package enum ExportFormat: String, CaseIterable, Defaults.Serializable {
+		case markdown = "Markdown"
+		case html = "HTML"
+		case pdf = "PDF"
+		case plainText = "Plain text"
+	}
+
 	/// Where and how large the main window is.
-	public struct WindowFrame: Codable, Equatable, Sendable, Defaults.Serializable {
-		public var x: Int
-		public var y: Int
-		public var width: Int
-		public var height: Int
-		public var isFullScreen: Bool
+	package struct WindowFrame: Codable, Equatable, Sendable, Defaults.Serializable {
+		package var x: Int
+		package var y: Int
+		package var width: Int
+		package var height: Int
+		package var isFullScreen: Bool
 	}
 
 	/// The demo's schema, with keys in `store`.
-	public static func schema(store: any DefaultsStore) -> SettingsSchema {
+	package static func schema(store: any DefaultsStore) -> SettingsSchema {
 		typealias Key = Defaults.Key
 		let syncStart = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
 		return SettingsSchema(title: "Harbor Notes") {
@@ -45,6 +53,8 @@ public enum DemoSettings {
 				Defaults.Toggle("Spell Checking", key: Key<Bool>("spellChecking", default: true, suite: store))
 				Defaults.Field("Spelling Languages", key: Key<[String]>("spellingLanguages", default: ["en"], suite: store),
 					help: "Language codes, in order of preference.")
+				Defaults.Checklist("Export Formats", key: Key<Set<ExportFormat>>("exportFormats", default: [.markdown, .pdf], suite: store),
+					help: "The formats offered when you export a note.")
 			}
 			Defaults.Section("Sync") {
 				Defaults.Toggle("Sync Enabled", key: Key<Bool>("syncEnabled", default: false, suite: store))

@@ -1,5 +1,5 @@
 /// A key press, as the editor model understands it (the terminal layer translates ncurses codes).
-public enum EditorKey: Equatable, Sendable {
+public enum EditorKey: Hashable, Sendable {
 	case character(Character)
 	/// Ctrl and a letter, for example `.control("u")` for Ctrl-U.
 	case control(Character)
@@ -16,7 +16,7 @@ public enum EditorKey: Equatable, Sendable {
 }
 
 /// What the mouse did, and where (row and column of the screen cell, from 0).
-public enum MouseEvent: Equatable, Sendable {
+public enum MouseEvent: Hashable, Sendable {
 	/// The main button was pressed (or clicked).
 	case click(row: Int, column: Int)
 	/// The wheel turned up (away from the person).

@@ -6,6 +6,6 @@ extension EditorModel {
 	The terminal layer routes ``Defaults/problemHandler`` here while the editor runs.
 	*/
 	public func showProblem(_ text: String) {
-		message = (text, true)
+		message = Message(text: text, isError: true, key: nil)
 	}
 }

@@ -5,136 +5,151 @@ extension EditorModel {
 	static let minimumWidth = 40
 	static let minimumHeight = 8
 
+	/// The commands a widget gives meaning to; the hint bar asks the selected widget about them.
+	private static let widgetCommands: Set<Command> = [.decrease, .increase, .decreaseMore, .increaseMore, .minimum, .maximum, .activate, .edit, .editExternally, .unset]
+
+	var titleWidth: Int { min(34, max(12, width * 2 / 5)) }
+	/// Where the value column starts.
+	var valueColumn: Int { 3 + titleWidth }
+	var listHeight: Int { height - 4 }
+
 	/// The screen for the current state. Only the visible rows are built.
 	public func render() -> Screen {
 		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
+		settingsOnScreen = [:]
 		guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
-			let text = "Window too small: need \(Self.minimumWidth)×\(Self.minimumHeight), have \(width)×\(height)"
-			screen.lines = (0..<height).map { $0 == height / 2 ? [Span(text.fitted(to: width, pad: true), .error)] : [Span(String(repeating: " ", count: width))] }
+			screen.lines = tooSmallLines()
 			return screen
 		}
-		if case .help = mode {
-			screen.lines = helpLines()
+		if case .reading(let page) = mode {
+			screen.lines = helpPageLines(page)
 			return screen
 		}
 		screen.lines.append(titleBar())
-		let listHeight = height - 4
-		let rows = rows
-		let selectedRow = rows.firstIndex { if case .setting(let setting) = $0 { setting.key == selectedKey } else { false } } ?? 0
+		let shown = shown
+		let selectedRow = selectedKey.flatMap { shown.rowByKey[$0] } ?? 0
 		// Keep the selection in view, showing its section header when there is room.
 		if selectedRow < scrollTop { scrollTop = max(0, selectedRow - 1) }
 		if selectedRow >= scrollTop + listHeight { scrollTop = selectedRow - listHeight + 1 }
-		scrollTop = max(0, min(scrollTop, max(0, rows.count - listHeight)))
+		scrollTop = max(0, min(scrollTop, max(0, shown.rows.count - listHeight)))
 
-		var choiceLines: [[Span]] = []
-		if case .choosing(let key, let index) = mode, let setting = settingsByKey[key] {
-			choiceLines = choiceList(for: setting, highlighted: index)
-		}
 		var listLines: [[Span]] = []
-		for (offset, row) in rows.dropFirst(scrollTop).prefix(listHeight).enumerated() {
+		for (offset, row) in shown.rows.dropFirst(scrollTop).prefix(listHeight).enumerated() {
 			switch row {
 			case .header(let title):
 				listLines.append([Span(" \(title)".fitted(to: width, pad: true), .sectionHeader)])
 			case .setting(let setting):
 				let (line, cursorColumn) = settingLine(setting)
 				if let cursorColumn { screen.cursor = (offset + 1, cursorColumn) }
+				settingsOnScreen[offset + 1] = setting.key
 				listLines.append(line)
-				if setting.key == selectedKey, !choiceLines.isEmpty {
-					listLines += choiceLines
-				}
 			}
 		}
-		if rows.isEmpty {
-			let reason = showsModifiedOnly ? "No setting is modified (m shows all)." : "No setting matches “\(filterText)” (Esc clears the filter)."
+		if shown.rows.isEmpty {
+			let reason = showsModifiedOnly && filterText.isEmpty ? "No setting is modified (Esc shows all)." : "No setting matches “\(filterText)” (Esc shows all)."
 			listLines.append([Span("  \(reason)".fitted(to: width, pad: true), .dim)])
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
-		screen.lines += listLines.prefix(listHeight)
+		if case .editing(_, let editor) = mode, let selected = settingsOnScreen.first(where: { $0.value == selectedKey })?.key {
+			drawOverlay(editor, selectedScreenRow: selected, into: &listLines)
+		}
+		screen.lines += listLines
 		screen.lines.append(statusLine())
 		let (messageLine, messageCursor) = self.messageLine()
 		if let messageCursor { screen.cursor = (height - 2, messageCursor) }
 		screen.lines.append(messageLine)
-		screen.lines.append([Span(hints().fitted(to: width, pad: true), .hint)])
+		screen.lines.append([Span(hintBar().fitted(to: width, pad: true), .hint)])
 		return screen
 	}
 
+	private func tooSmallLines() -> [[Span]] {
+		let need = "\(Self.minimumWidth)×\(Self.minimumHeight)"
+		let candidates = ["Window too small: need \(need), have \(width)×\(height)", "Too small: need \(need)", "Need \(need)", need]
+		let text = candidates.first { $0.cellWidth <= width } ?? need
+		return (0..<height).map { $0 == height / 2 ? [Span(text.fitted(to: width, pad: true), .error)] : [Span(String(repeating: " ", count: width))] }
+	}
+
 	private func titleBar() -> [Span] {
-		let modifiedCount = schema.settings.filter(isModified).count
-		var right = "\(modifiedCount) modified"
+		var right = "\(modifiedKeys.count) modified"
 		if showsModifiedOnly { right += " · modified only" }
-		if !filterText.isEmpty { right += " · filter “\(filterText)”" }
-		let left = " \(schema.title)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")"
+		if !filterText.isEmpty { right += " · filter “\(filterText.escapingControlCharacters)”" }
+		let left = " \(schema.title)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")".escapingControlCharacters
 		let space = max(1, width - left.cellWidth - right.cellWidth - 1)
 		return [Span((left + String(repeating: " ", count: space) + right + " ").fitted(to: width, pad: true), .titleBar)]
 	}
 
-	/// One setting's row, and the cursor column if it is being edited.
+	/// One setting's row, and the cursor column if it is being edited in place.
 	private func settingLine(_ setting: Setting) -> ([Span], Int?) {
 		let isSelected = setting.key == selectedKey
 		let isFlashing = flashes[setting.key] != nil
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
-		let marker = isModified(setting) ? "● " : "  "
-		let titleWidth = min(34, max(12, width * 2 / 5))
-		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isModified(setting) ? .modified : baseStyle)
+		let value = widgetValue(setting)
+		let isInvalid = value.stored != nil && value.problem != nil
+		let marker = isInvalid ? "! " : (isModified(setting) ? "● " : "  ")
+		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isInvalid ? .error : (isModified(setting) ? .modified : baseStyle))
 		var spans = [Span(" ", baseStyle), Span(marker, markerStyle)]
-		spans.append(Span(setting.title.fitted(to: titleWidth - 1, pad: true) + " ", baseStyle))
-		let widgetWidth = width - 3 - titleWidth
-		if case .editing(let key, let buffer, let error) = mode, key == setting.key {
-			let fieldWidth = max(4, min(widgetWidth - 2, error == nil ? widgetWidth - 2 : widgetWidth / 2))
-			let (text, cursor) = buffer.visible(width: fieldWidth)
-			spans.append(Span("[", .input))
-			spans.append(Span(text.fitted(to: fieldWidth, pad: true), .input))
-			spans.append(Span("]", .input))
-			var used = fieldWidth + 2
-			if let error {
-				let errorText = " ✗ " + error
-				spans.append(Span(errorText.fitted(to: widgetWidth - used), .error))
-				used += min(errorText.cellWidth, widgetWidth - used)
-			}
-			spans.append(Span(String(repeating: " ", count: max(0, widgetWidth - used)), baseStyle))
-			return (spans, 3 + titleWidth + 1 + cursor)
+		spans += titleSpans(setting.title.escapingControlCharacters, width: titleWidth - 1, style: baseStyle)
+		spans.append(Span(" ", baseStyle))
+		let valueWidth = width - valueColumn
+		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
+			return (spans + row.spans, valueColumn + row.cursor)
 		}
-		let widget = widgetText(setting, width: widgetWidth)
-		let isUnset = currentValue(setting) == nil || currentValue(setting)?.isNull == true
-		spans.append(Span(widget.fitted(to: widgetWidth, pad: true), isUnset && !isSelected ? .dim : baseStyle))
+		var text = widgets[setting.key]?.valueText(value, width: valueWidth) ?? ""
+		var problemText = ""
+		if isInvalid, let problem = value.problem, let stored = value.stored {
+			let typeIsWrong = setting.typeProblem(stored) != nil
+			problemText = typeIsWrong ? "  ✗ stored \(setting.displayText(for: stored)) is invalid: \(problem.message)" : "  ✗ \(problem.message)"
+		}
+		text = text.fitted(to: problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth))
+		let isUnset = value.effective == nil
+		let valueStyle: TextStyle = isUnset && !isSelected ? .dim : baseStyle
+		spans.append(Span(text, valueStyle))
+		let rest = max(0, valueWidth - text.cellWidth)
+		spans.append(Span(problemText.escapingControlCharacters.fitted(to: rest, pad: true), isSelected ? baseStyle : .error))
 		return (spans, nil)
 	}
 
-	/// The widget of a setting as text: a toggle, a slider, a picker or the value.
-	func widgetText(_ setting: Setting, width: Int) -> String {
-		let value = currentValue(setting)
-		switch setting.kind {
-		case .bool:
-			guard let flag = value?.boolValue else { return "[ ] not set" }
-			return flag ? "[x] on" : "[ ] off"
-		case .choice:
-			return "‹ \(setting.displayText(for: value)) ›"
-		case .integer where setting.isSlider, .number where setting.isSlider:
-			let shown = setting.displayText(for: value)
-			let barWidth = max(5, min(24, width - shown.cellWidth - 3))
-			guard let number = value?.doubleValue, let minimum = setting.minimum, let maximum = setting.maximum, maximum > minimum else {
-				return shown
-			}
-			let fraction = min(max((number - minimum) / (maximum - minimum), 0), 1)
-			let knob = Int((fraction * Double(barWidth - 1)).rounded())
-			let bar = String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: barWidth - 1 - knob)
-			return "\(bar) \(shown)"
-		default:
-			return setting.displayText(for: value)
+	/// A title in `width` cells with the filter's matches in their own style.
+	private func titleSpans(_ title: String, width: Int, style: TextStyle) -> [Span] {
+		let fitted = title.fitted(to: width, pad: true)
+		guard !filterText.isEmpty, let range = fitted.range(of: filterText, options: .caseInsensitive) else { return [Span(fitted, style)] }
+		return [
+			Span(String(fitted[..<range.lowerBound]), style),
+			Span(String(fitted[range]), style == .selected ? .selected : .match),
+			Span(String(fitted[range.upperBound...]), style),
+		]
+	}
+
+	/// Draws a widget's list over the settings, under the selected row if it fits there, else above it.
+	private func drawOverlay(_ editor: any WidgetEditor, selectedScreenRow: Int, into lines: inout [[Span]]) {
+		let column = min(valueColumn, max(0, width - 24))
+		guard let box = editor.overlay(width: width - column, height: listHeight), !box.isEmpty else { return }
+		let selectedLine = selectedScreenRow - 1
+		let below = selectedLine + 1
+		let top = below + box.count <= listHeight ? below : max(0, min(selectedLine - box.count, listHeight - box.count))
+		for (offset, boxLine) in box.enumerated() where lines.indices.contains(top + offset) {
+			lines[top + offset] = Self.splice(lines[top + offset], boxLine, at: column, width: width)
 		}
 	}
 
-	private func choiceList(for setting: Setting, highlighted: Int) -> [[Span]] {
-		let indent = min(34, max(12, width * 2 / 5)) + 3
-		let choices = setting.choices ?? []
-		return choices.enumerated().map { index, choice in
-			let isCurrent = choice.value == currentValue(setting)
-			let text = (index == highlighted ? "▸ " : "  ") + choice.title + (isCurrent ? "  (current)" : "")
-			return [
-				Span(String(repeating: " ", count: indent)),
-				Span(text.fitted(to: width - indent, pad: true), index == highlighted ? .selected : .input),
-			]
+	/// `line` up to `column`, then `overlay`, then spaces to `width`.
+	private static func splice(_ line: [Span], _ overlay: [Span], at column: Int, width: Int) -> [Span] {
+		var result: [Span] = []
+		var used = 0
+		for span in line where used < column {
+			let piece = span.text.prefix(cells: column - used)
+			result.append(Span(piece, span.style))
+			used += piece.cellWidth
 		}
+		if used < column { result.append(Span(String(repeating: " ", count: column - used))) }
+		used = column
+		for span in overlay where used < width {
+			let piece = span.text.prefix(cells: width - used)
+			result.append(Span(piece, span.style))
+			used += piece.cellWidth
+		}
+		if used < width { result.append(Span(String(repeating: " ", count: width - used))) }
+		return result
 	}
 
 	private func statusLine() -> [Span] {
@@ -146,7 +161,7 @@ extension EditorModel {
 		}
 		if isModified(setting) { parts.append("modified") }
 		let help = setting.help.map { " — \($0)" } ?? ""
-		return [Span((" " + parts.joined(separator: " · ") + help).fitted(to: width, pad: true), .hint)]
+		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: width, pad: true), .hint)]
 	}
 
 	private func messageLine() -> ([Span], Int?) {
@@ -156,67 +171,42 @@ extension EditorModel {
 			let (text, cursor) = buffer.visible(width: width - prompt.cellWidth - 1)
 			return ([Span(prompt, .input), Span(text.fitted(to: width - prompt.cellWidth, pad: true), .input)], prompt.cellWidth + cursor)
 		case .confirmingResetAll:
-			let count = schema.settings.filter { values[$0.key] != nil }.count
-			return ([Span(" Reset all \(count) changed settings to their defaults? (y/n)".fitted(to: width, pad: true), .error)], nil)
-		case .editing(_, _, let error?):
-			return ([Span(" ✗ \(error)".fitted(to: width, pad: true), .error)], nil)
+			let count = modifiedKeys.count
+			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (y/n)".fitted(to: width, pad: true), .error)], nil)
+		case .retryingExternalEdit(_, _, let error):
+			return ([Span(" e edit again, d discard — ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+		case .editing(_, let editor):
+			if let problem = editor.problem {
+				return ([Span(" ✗ \(problem.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+			}
+			fallthrough
 		default:
 			guard let message else { return ([Span(String(repeating: " ", count: width))], nil) }
-			return ([Span((" " + message.text).fitted(to: width, pad: true), message.isError ? .error : .normal)], nil)
+			return ([Span((" " + message.text.escapingControlCharacters).fitted(to: width, pad: true), message.isError ? .error : .normal)], nil)
 		}
 	}
 
-	func hints() -> String {
-		switch mode {
-		case .editing: return " ⏎ apply  Esc cancel  ←→ Home End move  ⌫ Del Ctrl-U erase  Ctrl-R take outside value"
-		case .choosing: return " ↑↓ choose  ⏎ select  Esc cancel"
-		case .filtering: return " type to filter by key, title or help  ⏎ keep  Esc clear"
-		case .confirmingResetAll: return " y reset all  n keep"
-		case .help: return ""
-		case .browsing: break
+	/// The hint bar of the current context, from the keymap, with the selected widget's words.
+	func hintBar() -> String {
+		KeyMap.hintBar(in: keyContext, width: width) { command in
+			switch mode {
+			case .browsing:
+				if Self.widgetCommands.contains(command) {
+					return selectedSetting.flatMap { widgets[$0.key]?.hint(for: command) }
+				}
+				switch command {
+				case .nextMatch: return filterText.isEmpty ? nil : ""
+				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? nil : ""
+				case .redo: return history.undone.isEmpty ? nil : ""
+				case .reset: return selectedSetting.map { values[$0.key] == nil } == false ? "" : nil
+				default: return ""
+				}
+			case .editing(let key, let editor):
+				if command == .takeOutsideValue { return changedUnderneath?.key == key ? "" : nil }
+				return editor.hint(for: command)
+			default:
+				return ""
+			}
 		}
-		let specific: String
-		switch selectedSetting?.kind {
-		case .bool: specific = "␣/⏎ toggle  y/n set"
-		case .choice: specific = "←→ cycle  ⏎ list"
-		case .integer where selectedSetting?.isSlider == true, .number where selectedSetting?.isSlider == true: specific = "←→ step  ⇧←→ PgUp/Dn ×10  Home/End ends  ⏎ type"
-		case .json: specific = "e edit in $EDITOR"
-		default: specific = "⏎ edit"
-		}
-		let clear = selectedSetting?.isOptional == true ? "  x unset" : ""
-		return " \(specific)\(clear)  r reset  R all  m modified  / filter  u undo  ? help  q quit"
-	}
-
-	private func helpLines() -> [[Span]] {
-		let text = [
-			" \(schema.title): keys",
-			"",
-			"  ↑ ↓  j k       move           PgUp PgDn  g G   page, first, last",
-			"  Space Enter    toggle         y n               set a toggle on or off",
-			"  ← →  h l       step a slider, cycle a picker",
-			"  ⇧← ⇧→ PgUp PgDn  step a slider by a tenth;  Home End  its ends",
-			"  Enter          edit text or a number in place, open a picker's list",
-			"  e              edit a list, dictionary or object in $EDITOR (as JSON)",
-			"  x Delete       unset an optional setting",
-			"  r              reset the setting to its default     R  reset all (asks first)",
-			"  u              undo the last change made here",
-			"  m              show only modified settings",
-			"  /  n N  Esc    filter by key, title or help; next and previous match; clear",
-			"                 (while a filter is active, n moves on rather than setting a toggle off)",
-			"  q Ctrl-C       quit",
-			"",
-			" While editing text: ← → Home End move, Backspace Delete Ctrl-U erase,",
-			" Enter applies (bad input is shown and changes nothing), Esc cancels.",
-			"",
-			" Changes made elsewhere (another process, the command line) appear at once",
-			" and are highlighted. ● marks settings that differ from their default.",
-			"",
-			" Press any key to go back.",
-		]
-		var lines = text.prefix(height).enumerated().map { index, line in
-			[Span(line.fitted(to: width, pad: true), index == 0 ? .titleBar : .normal)]
-		}
-		while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }
-		return lines
 	}
 }

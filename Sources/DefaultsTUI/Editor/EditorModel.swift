@@ -6,6 +6,9 @@ The settings editor as a pure model: key presses and store changes go in, a
 ``Screen`` comes out. It draws nothing itself, so every behaviour can be tested
 without a terminal; ``TerminalEditor`` connects it to ncurses.
 
+Keys become commands through the one ``KeyMap``; commands that change a setting go
+to the setting's widget (`Widgets/`), which says what they mean for its kind.
+
 ```swift
 let model = EditorModel(schema: schema, store: FileStore.standard)
 model.handle(.down)
@@ -14,13 +17,33 @@ let screen = model.render()
 ```
 */
 public final class EditorModel {
-	enum Mode: Equatable {
+	enum Mode {
 		case browsing
-		case editing(key: String, buffer: TextBuffer, error: String?)
-		case choosing(key: String, index: Int)
-		case confirmingResetAll
+		/// A widget edits the setting of `key`: text in place, or a list.
+		case editing(key: String, editor: any WidgetEditor)
 		case filtering(TextBuffer)
-		case help
+		case reading(HelpPage)
+		case confirmingResetAll
+		/// `$EDITOR` returned text that does not fit: edit it again or discard it.
+		case retryingExternalEdit(key: String, text: String, error: String)
+	}
+
+	/// A help page and how far it is scrolled.
+	struct HelpPage: Equatable {
+		enum Content: Equatable {
+			case setting(String)
+			case keys
+		}
+
+		var content: Content
+		var scroll = 0
+	}
+
+	/// The message line: what just happened, or a problem; `key` is the setting it speaks of.
+	struct Message: Equatable {
+		var text: String
+		var isError: Bool
+		var key: String?
 	}
 
 	enum Row: Equatable {
@@ -28,11 +51,23 @@ public final class EditorModel {
 		case setting(Setting)
 	}
 
+	/// The rows shown (section headers and settings), the settings alone, and where each setting is in both.
+	struct ShownList {
+		var rows: [Row] = []
+		var settings: [Setting] = []
+		/// A setting's index in `settings`.
+		var indexByKey: [String: Int] = [:]
+		/// A setting's index in `rows`.
+		var rowByKey: [String: Int] = [:]
+	}
+
 	public let schema: SettingsSchema
 	public let store: any DefaultsStore
 	/// Every setting by key, and every key the editor shows: looked up on each key press.
 	let settingsByKey: [String: Setting]
 	public let keyNames: Set<String>
+	/// Each setting's widget, by key.
+	let widgets: [String: any SettingWidget]
 	/// Where the store lives, for the title bar.
 	public var storeDescription: String
 	let now: () -> Date
@@ -42,16 +77,24 @@ public final class EditorModel {
 	var mode = Mode.browsing
 	var selectedKey: String?
 	var scrollTop = 0
-	var filterText = ""
-	var showsModifiedOnly = false
-	var message: (text: String, isError: Bool)?
-	/// Values this editor knows, by key; a missing key has no stored value.
-	var values: [String: Defaults.JSONValue] = [:]
-	var undoStack: [(key: String, previous: Defaults.JSONValue?)] = []
+	var filterText = "" { didSet { if filterText != oldValue { invalidateRows() } } }
+	var showsModifiedOnly = false { didSet { if showsModifiedOnly != oldValue { invalidateRows() } } }
+	var message: Message?
+	/// Stored values this editor knows, by key; a missing key has no stored value.
+	private(set) var values: [String: Defaults.JSONValue] = [:]
+	/// Keys whose stored value differs from the default (what "modified" counts everywhere).
+	private(set) var modifiedKeys: Set<String> = []
+	var history = History()
 	/// When each recently changed setting stops being highlighted.
 	var flashes: [String: Date] = [:]
 	/// A value that changed in the store while the person was editing that setting.
 	var changedUnderneath: (key: String, value: Defaults.JSONValue?)?
+	/// The text last handed to `$EDITOR`, to tell an unchanged edit from a real one.
+	var pendingExternalEdit: (key: String, text: String)?
+	/// Which setting each screen row showed in the last render, for the mouse.
+	var settingsOnScreen: [Int: String] = [:]
+	/// The list as the filter and the modified-only view show it, made again only when the view changes.
+	private var cachedRows: ShownList?
 
 	static let flashDuration: TimeInterval = 1.5
 
@@ -62,7 +105,10 @@ public final class EditorModel {
 		self.now = now
 		settingsByKey = Dictionary(schema.settings.map { ($0.key, $0) }) { first, _ in first }
 		keyNames = Set(settingsByKey.keys)
-		reloadAll()
+		widgets = settingsByKey.mapValues(Widgets.widget(for:))
+		for setting in schema.settings {
+			record(setting.key, store.storedValue(forKey: setting.key))
+		}
 		selectedKey = schema.settings.first?.key
 	}
 
@@ -70,57 +116,59 @@ public final class EditorModel {
 
 	/// The selected setting, if the filter and the modified-only view show it.
 	var selectedSetting: Setting? {
-		guard let setting = selectedKey.flatMap({ settingsByKey[$0] }) else { return nil }
-		return isShown(setting) ? setting : nil
-	}
-
-	func isShown(_ setting: Setting) -> Bool {
-		matchesFilter(setting) && (!showsModifiedOnly || isModified(setting))
+		guard let key = selectedKey, shown.indexByKey[key] != nil else { return nil }
+		return settingsByKey[key]
 	}
 
 	func isModified(_ setting: Setting) -> Bool {
-		guard let value = values[setting.key] else { return false }
-		return value != setting.defaultValue
+		modifiedKeys.contains(setting.key)
 	}
 
-	/// The value shown for a setting: the stored one, or the default.
+	/// The value of a setting as its widget sees it: stored, effective, and any problem.
+	func widgetValue(_ setting: Setting) -> WidgetValue {
+		WidgetValue(setting: setting, stored: values[setting.key])
+	}
+
+	/// The value a program reads: the stored one when it fits, else the default.
 	func currentValue(_ setting: Setting) -> Defaults.JSONValue? {
-		values[setting.key] ?? setting.defaultValue
+		setting.effectiveValue(stored: values[setting.key])
 	}
 
-	func matchesFilter(_ setting: Setting) -> Bool {
-		guard !filterText.isEmpty else { return true }
-		let needle = filterText.lowercased()
-		return setting.key.lowercased().contains(needle) || setting.title.lowercased().contains(needle)
-			|| (setting.help?.lowercased().contains(needle) ?? false)
-	}
+	var rows: [Row] { shown.rows }
 
-	var rows: [Row] {
-		var rows: [Row] = []
+	var visibleSettings: [Setting] { shown.settings }
+
+	var shown: ShownList {
+		if let cachedRows { return cachedRows }
+		var list = ShownList()
 		for section in schema.sections {
-			let shown = section.settings.filter(isShown)
-			guard !shown.isEmpty else { continue }
-			rows.append(.header(section.title))
-			rows += shown.map(Row.setting)
+			let visible = section.settings.filter { matchesFilter($0) && (!showsModifiedOnly || isModified($0)) }
+			guard !visible.isEmpty else { continue }
+			list.rows.append(.header(section.title))
+			for setting in visible where list.indexByKey[setting.key] == nil {
+				list.indexByKey[setting.key] = list.settings.count
+				list.rowByKey[setting.key] = list.rows.count
+				list.settings.append(setting)
+				list.rows.append(.setting(setting))
+			}
 		}
-		return rows
+		cachedRows = list
+		return list
 	}
 
-	var visibleSettings: [Setting] {
-		rows.compactMap { row in
-			if case .setting(let setting) = row { return setting }
-			return nil
-		}
+	func invalidateRows() {
+		cachedRows = nil
 	}
 
 	// MARK: Store
 
-	/// Re-reads every value from the store.
-	func reloadAll() {
-		values = [:]
-		for setting in schema.settings {
-			values[setting.key] = store.storedValue(forKey: setting.key)
-		}
+	/// Notes a stored value (`nil`: none) and whether it makes the setting modified.
+	private func record(_ key: String, _ value: Defaults.JSONValue?) {
+		if let value { values[key] = value } else { values.removeValue(forKey: key) }
+		let wasModified = modifiedKeys.contains(key)
+		let isModified = value != nil && value != settingsByKey[key]?.defaultValue
+		if isModified { modifiedKeys.insert(key) } else { modifiedKeys.remove(key) }
+		if showsModifiedOnly, wasModified != isModified { invalidateRows() }
 	}
 
 	/**
@@ -133,15 +181,16 @@ public final class EditorModel {
 		var changed = false
 		for key in keys ?? keyNames where keyNames.contains(key) {
 			let value = store.storedValue(forKey: key)
-			guard value != values[key] else { continue }
-			values[key] = value
+			guard value != values[key], let setting = settingsByKey[key] else { continue }
+			record(key, value)
 			flashes[key] = now().addingTimeInterval(Self.flashDuration)
 			changed = true
-			if case .editing(let editedKey, _, _) = mode, editedKey == key {
+			if message?.key == key { message = nil }
+			if case .editing(let editedKey, _) = mode, editedKey == key {
 				changedUnderneath = (key, value)
-				let setting = settingsByKey[key]
-				let shown = setting?.displayText(for: value ?? setting?.defaultValue) ?? "?"
-				message = ("\(setting?.title ?? key) changed elsewhere to \(shown): ⏎ keeps your edit, Ctrl-R takes the new value, Esc cancels.", false)
+				let shown = setting.displayText(for: setting.effectiveValue(stored: value))
+				message = Message(text: "\(setting.title) changed elsewhere to \(shown): ⏎ keeps your edit, Ctrl-R takes the new value, Esc cancels.",
+					isError: false, key: nil)
 			}
 		}
 		return changed
@@ -161,46 +210,36 @@ public final class EditorModel {
 		return !expired.isEmpty
 	}
 
-	/// Writes a value (`nil` removes it), remembering the previous one for undo.
-	func apply(_ setting: Setting, _ newValue: Defaults.JSONValue?, verb: String = "set to") {
+	/**
+	Writes a value (`nil` removes it) and tells the setting's `onChange`; returns the
+	change, or `nil` when the value was already stored.
+	*/
+	@discardableResult
+	func write(_ setting: Setting, _ newValue: Defaults.JSONValue?) -> Change? {
 		let previous = values[setting.key]
+		guard newValue != previous else { return nil }
 		if let newValue {
-			guard newValue != previous else { return }
 			store.setStoredValue(newValue, forKey: setting.key)
-			values[setting.key] = newValue
 		} else {
-			guard previous != nil else { return }
 			store.removeStoredValue(forKey: setting.key)
-			values.removeValue(forKey: setting.key)
 		}
-		undoStack.append((setting.key, previous))
-		message = ("\(setting.title) \(verb) \(setting.displayText(for: newValue ?? setting.defaultValue)).", false)
+		record(setting.key, newValue)
+		setting.onChange?(setting.effectiveValue(stored: newValue))
+		return Change(key: setting.key, before: previous, after: newValue)
 	}
 
-	func undo() {
-		guard let (key, previous) = undoStack.popLast(), let setting = settingsByKey[key] else {
-			message = ("Nothing to undo.", false)
-			return
-		}
-		if let previous {
-			store.setStoredValue(previous, forKey: key)
-			values[key] = previous
-		} else {
-			store.removeStoredValue(forKey: key)
-			values.removeValue(forKey: key)
-		}
-		selectedKey = key
-		message = ("Undid the change to \(setting.title).", false)
+	/// One person's change to one setting: written, undoable, and announced.
+	func apply(_ setting: Setting, _ newValue: Defaults.JSONValue?, verb: String = "set to") {
+		guard let change = write(setting, newValue) else { return }
+		history.record([change], title: "the change to \(setting.title)")
+		message = Message(text: "\(setting.title) \(verb) \(setting.displayText(for: setting.effectiveValue(stored: newValue))).", isError: false, key: setting.key)
 	}
 
+	/// Removes every stored value of the schema's settings, as one undo step.
 	func resetAll() {
-		var count = 0
-		for setting in schema.settings where values[setting.key] != nil {
-			undoStack.append((setting.key, values[setting.key]))
-			store.removeStoredValue(forKey: setting.key)
-			values.removeValue(forKey: setting.key)
-			count += 1
-		}
-		message = ("Reset \(count) setting\(count == 1 ? "" : "s") to the defaults.", false)
+		let count = modifiedKeys.count
+		let changes = schema.settings.filter { values[$0.key] != nil }.compactMap { write($0, nil) }
+		history.record(changes, title: "the reset of all settings")
+		message = Message(text: "Reset \(count) modified setting\(count == 1 ? "" : "s") to the defaults.", isError: false, key: nil)
 	}
 }

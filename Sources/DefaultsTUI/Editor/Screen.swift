@@ -11,6 +11,8 @@ public enum TextStyle: Sendable, Equatable {
 	case flash
 	case hint
 	case input
+	/// The part of a title that matches the filter.
+	case match
 }
 
 /// A run of text in one style.

@@ -42,7 +42,7 @@ struct SettingsSchemaTests {
 		let settings = schema.settings
 		#expect(settings.map(\.kind) == [.bool, .number, .integer, .choice, .string, .url, .json, .string])
 		let zoom = try #require(schema.setting(forKey: "zoom"))
-		#expect(zoom.isSlider && zoom.minimum == 0.5 && zoom.maximum == 2 && zoom.step == 0.1)
+		#expect(zoom.minimum == 0.5 && zoom.maximum == 2 && zoom.step == 0.1)
 		#expect(zoom.defaultValue == 1.0)
 		let theme = try #require(schema.setting(forKey: "theme"))
 		#expect(theme.choices?.map(\.title) == ["light", "dark", "system"])

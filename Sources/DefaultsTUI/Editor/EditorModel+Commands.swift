@@ -1,0 +1,201 @@
+import Defaults
+import Foundation
+
+extension EditorModel {
+	/// The part of the keymap that applies now.
+	var keyContext: KeyContext {
+		switch mode {
+		case .browsing: .browsing
+		case .editing(_, let editor): editor.keyContext
+		case .filtering: .filtering
+		case .reading: .reading
+		case .confirmingResetAll: .confirmingReset
+		case .retryingExternalEdit: .retryingEdit
+		}
+	}
+
+	/// Handles a key press and says what the terminal should do next.
+	@discardableResult
+	public func handle(_ key: EditorKey) -> EditorAction {
+		switch key {
+		case .resize(let newWidth, let newHeight):
+			width = max(newWidth, 1)
+			height = max(newHeight, 1)
+			return .none
+		case .mouse(let event):
+			handleMouse(event)
+			return .none
+		default:
+			break
+		}
+		let command = KeyMap.command(for: key, in: keyContext)
+		switch mode {
+		case .browsing:
+			guard let command else { return .none }
+			return perform(command)
+		case .editing(let editedKey, var editor):
+			handleEditing(command, key: key, editedKey: editedKey, editor: &editor)
+		case .filtering(var buffer):
+			handleFiltering(command, key: key, buffer: &buffer)
+		case .reading(let page):
+			handleReading(command, page: page)
+		case .confirmingResetAll:
+			if command == .confirm { resetAll() }
+			if command == .decline { message = Message(text: "Nothing was reset.", isError: false, key: nil) }
+			if command == .confirm || command == .decline { mode = .browsing }
+		case .retryingExternalEdit(let editedKey, let text, _):
+			return handleRetry(command, key: editedKey, text: text)
+		}
+		return .none
+	}
+
+	/// Carries out a command of the list: the editor's own, or the selected setting's widget's.
+	private func perform(_ command: Command) -> EditorAction {
+		message = nil
+		switch command {
+		case .moveUp: move(by: -1)
+		case .moveDown: move(by: 1)
+		case .pageUp: move(by: -pageSize)
+		case .pageDown: move(by: pageSize)
+		case .first: move(toIndex: 0)
+		case .last: move(toIndex: visibleSettings.count - 1)
+		case .reset:
+			if let setting = selectedSetting { apply(setting, nil, verb: "reset to") }
+		case .resetAll:
+			if modifiedKeys.isEmpty, values.isEmpty {
+				message = Message(text: "Every setting already has its default.", isError: false, key: nil)
+			} else {
+				mode = .confirmingResetAll
+			}
+		case .undo: undo()
+		case .redo: redo()
+		case .modifiedOnly:
+			showsModifiedOnly.toggle()
+			message = Message(text: showsModifiedOnly ? "Showing modified settings only (m or Esc shows all)." : "Showing all settings.", isError: false, key: nil)
+			keepSelectionVisible()
+		case .search: mode = .filtering(TextBuffer(filterText))
+		case .nextMatch, .previousMatch:
+			guard !filterText.isEmpty else {
+				message = Message(text: "No filter: / starts one.", isError: false, key: nil)
+				break
+			}
+			move(by: command == .nextMatch ? 1 : -1, wrapping: true)
+		case .showAll:
+			filterText = ""
+			showsModifiedOnly = false
+			keepSelectionVisible()
+		case .settingHelp:
+			if let key = selectedSetting?.key { mode = .reading(HelpPage(content: .setting(key))) } else { mode = .reading(HelpPage(content: .keys)) }
+		case .keysHelp: mode = .reading(HelpPage(content: .keys))
+		case .redraw: return .redraw
+		case .quit: return .quit
+		default:
+			return performOnWidget(command)
+		}
+		return .none
+	}
+
+	func performOnWidget(_ command: Command) -> EditorAction {
+		guard let setting = selectedSetting, let widget = widgets[setting.key] else { return .none }
+		switch widget.perform(command, on: widgetValue(setting)) {
+		case .set(let value)?:
+			apply(setting, value, verb: value == nil ? (command == .unset ? "cleared; it is now" : "reset to") : "set to")
+		case .startEditing(let editor)?:
+			changedUnderneath = nil
+			mode = .editing(key: setting.key, editor: editor)
+		case .editExternally(let text)?:
+			pendingExternalEdit = (setting.key, text)
+			return .editExternally(key: setting.key, text: text)
+		case .refuse(let reason)?:
+			message = Message(text: reason, isError: true, key: nil)
+		case nil:
+			break
+		}
+		return .none
+	}
+
+	private func handleEditing(_ command: Command?, key: EditorKey, editedKey: String, editor: inout any WidgetEditor) {
+		guard let setting = settingsByKey[editedKey] else {
+			mode = .browsing
+			return
+		}
+		if command == .takeOutsideValue {
+			if let underneath = changedUnderneath, underneath.key == editedKey {
+				changedUnderneath = nil
+				message = nil
+				editor.restart(from: setting.effectiveValue(stored: underneath.value))
+				mode = .editing(key: editedKey, editor: editor)
+			}
+			return
+		}
+		switch editor.handle(command, key: key) {
+		case .editing:
+			mode = .editing(key: editedKey, editor: editor)
+		case .commit(let value):
+			changedUnderneath = nil
+			mode = .browsing
+			if value == currentValue(setting), values[editedKey] == nil || values[editedKey] == value {
+				message = Message(text: "\(setting.title) is unchanged.", isError: false, key: editedKey)
+			} else {
+				apply(setting, value)
+			}
+		case .cancel:
+			changedUnderneath = nil
+			mode = .browsing
+			message = Message(text: "Edit cancelled; \(setting.title) is unchanged.", isError: false, key: editedKey)
+		}
+	}
+
+	private func handleFiltering(_ command: Command?, key: EditorKey, buffer: inout TextBuffer) {
+		switch command {
+		case .apply:
+			mode = .browsing
+			let count = visibleSettings.count
+			message = filterText.isEmpty ? nil : Message(text: "\(count) match\(count == 1 ? "" : "es") for “\(filterText)”; n/N move between them, Esc shows all.", isError: false, key: nil)
+		case .cancel:
+			filterText = ""
+			mode = .browsing
+		default:
+			guard buffer.handle(command, key: key) else { return }
+			filterText = buffer.text
+			mode = .filtering(buffer)
+		}
+		keepSelectionVisible()
+	}
+
+	// MARK: Moving
+
+	var pageSize: Int { max(1, height - 5) }
+
+	func move(by offset: Int, wrapping: Bool = false) {
+		let count = visibleSettings.count
+		guard count > 0 else { return }
+		let index = selectedKey.flatMap { shown.indexByKey[$0] } ?? 0
+		if wrapping {
+			move(toIndex: ((index + offset) % count + count) % count)
+		} else {
+			move(toIndex: min(max(index + offset, 0), count - 1))
+		}
+	}
+
+	func move(toIndex index: Int) {
+		let settings = visibleSettings
+		guard settings.indices.contains(index) else { return }
+		selectedKey = settings[index].key
+	}
+
+	/// After the list changed (filter, modified only), keep the same setting selected if it is
+	/// still shown, else the first one shown.
+	func keepSelectionVisible() {
+		if let selectedKey, shown.indexByKey[selectedKey] != nil { return }
+		selectedKey = visibleSettings.first?.key ?? selectedKey
+	}
+
+	/// Whether a setting matches the filter, by key, title or help.
+	func matchesFilter(_ setting: Setting) -> Bool {
+		guard !filterText.isEmpty else { return true }
+		return setting.key.range(of: filterText, options: .caseInsensitive) != nil
+			|| setting.title.range(of: filterText, options: .caseInsensitive) != nil
+			|| (setting.help?.range(of: filterText, options: .caseInsensitive) != nil)
+	}
+}

@@ -1,0 +1,51 @@
+import Defaults
+
+extension EditorModel {
+	/**
+	Applies text edited in `$EDITOR` to the setting it came from (`nil`: the editor
+	failed). Text that does not parse or fit is kept: the message line offers to edit
+	it again (`e`) or discard it (`d`), with the line and column of a JSON error.
+	Text that was not changed writes nothing.
+	*/
+	public func finishExternalEdit(key: String, text: String?) {
+		guard let setting = settingsByKey[key] else { return }
+		let original = pendingExternalEdit?.key == key ? pendingExternalEdit?.text : nil
+		pendingExternalEdit = nil
+		mode = .browsing
+		guard let text else {
+			message = Message(text: "The editor did not finish; \(setting.title) is unchanged.", isError: true, key: nil)
+			return
+		}
+		if text == original || text.trimmingCharacters(in: .whitespacesAndNewlines) == original?.trimmingCharacters(in: .whitespacesAndNewlines) {
+			message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
+			return
+		}
+		switch setting.parse(text) {
+		case .success(let value):
+			if value == currentValue(setting), values[key] == nil || values[key] == value {
+				message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
+			} else {
+				apply(setting, value)
+			}
+		case .failure(let error):
+			mode = .retryingExternalEdit(key: key, text: text, error: "\(setting.title): \(error.message)")
+		}
+	}
+
+	/// `e` opens `$EDITOR` again on the kept text; `d` drops it. Other keys leave the question open.
+	func handleRetry(_ command: Command?, key: String, text: String) -> EditorAction {
+		switch command {
+		case .editAgain:
+			mode = .browsing
+			pendingExternalEdit = (key, text)
+			return .editExternally(key: key, text: text)
+		case .discard:
+			mode = .browsing
+			let title = settingsByKey[key]?.title ?? key
+			message = Message(text: "Your edit was discarded; \(title) is unchanged.", isError: false, key: nil)
+		default:
+			break
+		}
+		return .none
+	}
+}

@@ -1,0 +1,85 @@
+import Defaults
+import Foundation
+
+extension Setting {
+	/**
+	A value as a person reads it: `on`/`off` aside, text without quotes but with control
+	characters escaped, a choice's title, compact JSON, a secret masked.
+
+	```swift
+	theme.displayText(for: "dark")            //=> dark
+	notes.displayText(for: "one\ntwo")        //=> one\ntwo
+	token.displayText(for: "s3cret")          //=> ••••••
+	```
+	*/
+	public func displayText(for value: Defaults.JSONValue?) -> String {
+		guard let value, !value.isNull else { return "not set" }
+		if isSecret {
+			return Self.masked(value.stringValue ?? value.jsonString())
+		}
+		return plainText(for: value).escapingControlCharacters
+	}
+
+	/// The text an in-place edit starts with (unescaped: the person edits the real text).
+	func editText(for value: Defaults.JSONValue?) -> String {
+		guard let value, !value.isNull else { return "" }
+		if kind == .json { return value.jsonString() }
+		return plainText(for: value)
+	}
+
+	/// A secret as dots: one a character, at most eight, or "(empty)".
+	static func masked(_ text: String) -> String {
+		text.isEmpty ? "(empty)" : String(repeating: "•", count: min(8, text.count))
+	}
+
+	private func plainText(for value: Defaults.JSONValue) -> String {
+		if let choices, kind == .choice {
+			if allowsMultiple, let items = value.arrayValue {
+				let titles = items.map { item in choices.first { $0.value == item }?.title ?? item.jsonString() }
+				return titles.isEmpty ? "none" : titles.joined(separator: ", ")
+			}
+			if let choice = choices.first(where: { $0.value == value }) { return choice.title }
+		}
+		if kind == .number || kind == .integer, let number = value.doubleValue, value.stringValue == nil {
+			return Self.formatNumber(number)
+		}
+		if kind != .json, let text = value.stringValue { return text }
+		return value.jsonString()
+	}
+}
+
+extension String {
+	/**
+	The text with control characters shown as escapes (`\n`, `\t`, `\e`, `\u{7}`), so a
+	value can neither break the layout nor send escape sequences to the terminal.
+	Bidirectional overrides are escaped too, so text cannot appear reordered.
+	*/
+	public var escapingControlCharacters: String {
+		guard unicodeScalars.contains(where: \.needsEscaping) else { return self }
+		var result = ""
+		for scalar in unicodeScalars {
+			guard scalar.needsEscaping else {
+				result.unicodeScalars.append(scalar)
+				continue
+			}
+			switch scalar {
+			case "\n": result += "\\n"
+			case "\t": result += "\\t"
+			case "\r": result += "\\r"
+			case "\u{1B}": result += "\\e"
+			default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
+			}
+		}
+		return result
+	}
+}
+
+extension Unicode.Scalar {
+	/// C0 and C1 controls, DEL, line and paragraph separators, and bidirectional overrides.
+	fileprivate var needsEscaping: Bool {
+		switch value {
+		case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+		default: false
+		}
+	}
+}

@@ -1,0 +1,25 @@
+import Defaults
+
+/// Lists, dictionaries and `Codable` values: compact JSON in the row, edited as pretty JSON in `$EDITOR`.
+struct JSONValueWidget: SettingWidget {
+	let setting: Setting
+
+	func valueText(_ value: WidgetValue, width: Int) -> String {
+		setting.displayText(for: value.effective)
+	}
+
+	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+		switch command {
+		case .edit, .editExternally: .editExternally((value.effective ?? .null).jsonString(pretty: true))
+		default: commonResponse(command, on: value)
+		}
+	}
+
+	func hint(for command: Command) -> String? {
+		command == .editExternally ? "edit in $EDITOR" : commonHint(for: command)
+	}
+
+	var detailLines: [String] {
+		["Values: JSON (\(setting.typeName)); e opens it in $VISUAL or $EDITOR, and it is applied only if it parses and fits."]
+	}
+}

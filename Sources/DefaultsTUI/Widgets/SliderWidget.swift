@@ -1,0 +1,73 @@
+import Defaults
+import Foundation
+
+/// A number with both bounds, as a bar with a knob: ← → step, [ ] a tenth of the range, < > the ends, Enter types a value.
+struct SliderWidget: SettingWidget {
+	let setting: Setting
+	private let minimum: Double
+	private let maximum: Double
+	private let step: Double
+
+	init(setting: Setting) {
+		self.setting = setting
+		minimum = setting.minimum ?? 0
+		maximum = max(setting.maximum ?? 1, minimum)
+		step = setting.step.flatMap { $0 > 0 ? $0 : nil } ?? 1
+	}
+
+	/// A tenth of the range, on the step grid (at least one step).
+	var coarseStep: Double {
+		max(step, ((maximum - minimum) / 10 / step).rounded() * step)
+	}
+
+	func valueText(_ value: WidgetValue, width: Int) -> String {
+		let shown = setting.displayText(for: value.effective)
+		let barWidth = max(5, min(24, width - shown.cellWidth - 3))
+		guard let number = value.effective?.doubleValue, maximum > minimum else { return shown }
+		let fraction = min(max((number - minimum) / (maximum - minimum), 0), 1)
+		let knob = Int((fraction * Double(barWidth - 1)).rounded())
+		return String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: barWidth - 1 - knob) + " " + shown
+	}
+
+	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+		let current = value.effective?.doubleValue ?? minimum
+		switch command {
+		case .decrease: return .set(number(snapping: current - step))
+		case .increase: return .set(number(snapping: current + step))
+		case .decreaseMore: return .set(number(snapping: current - coarseStep))
+		case .increaseMore: return .set(number(snapping: current + coarseStep))
+		case .minimum: return .set(number(minimum))
+		case .maximum: return .set(number(maximum))
+		case .edit: return .startEditing(TextFieldEditor(setting: setting, value: value.effective))
+		default: return commonResponse(command, on: value)
+		}
+	}
+
+	func hint(for command: Command) -> String? {
+		switch command {
+		case .decrease: "±\(Setting.formatNumber(step))"
+		case .decreaseMore: "±\(Setting.formatNumber(coarseStep))"
+		case .minimum: "\(Setting.formatNumber(minimum))/\(Setting.formatNumber(maximum))"
+		case .edit: "type"
+		default: commonHint(for: command)
+		}
+	}
+
+	var detailLines: [String] {
+		["Values: \(Setting.formatNumber(minimum)) to \(Setting.formatNumber(maximum)), in steps of \(Setting.formatNumber(step))."]
+	}
+
+	/// A value on the step grid, within the bounds: repeated steps do not drift (0.1 + 0.2 …).
+	private func number(snapping target: Double) -> Defaults.JSONValue {
+		let steps = ((target - minimum) / step).rounded()
+		return number(min(max(minimum + steps * step, minimum), maximum))
+	}
+
+	/// A number as the setting stores it: whole for integers, rid of float noise otherwise.
+	private func number(_ value: Double) -> Defaults.JSONValue {
+		if setting.kind == .integer { return .integer(Int64(value.rounded())) }
+		let decimals = max(0, Int((-log10(step)).rounded(.up)))
+		let scale = pow(10, Double(min(decimals + 2, 12)))
+		return .double((value * scale).rounded() / scale)
+	}
+}

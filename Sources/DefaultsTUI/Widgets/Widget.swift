@@ -1,0 +1,113 @@
+import Defaults
+
+/// A setting's value as its widget sees it: what is stored, what a program reads, and why the stored value is invalid.
+struct WidgetValue {
+	let setting: Setting
+	/// The stored value; `nil` when none is stored.
+	let stored: Defaults.JSONValue?
+	/// What a program reads: the stored value when it has the setting's type, else the default.
+	let effective: Defaults.JSONValue?
+	/// Why the stored value does not fit the setting (its type or its constraints), if it does not.
+	let problem: SettingError?
+
+	init(setting: Setting, stored: Defaults.JSONValue?) {
+		self.setting = setting
+		self.stored = stored
+		effective = setting.effectiveValue(stored: stored)
+		problem = stored.flatMap { setting.validate($0) }
+	}
+}
+
+/// What a widget asks the editor to do after a command.
+enum WidgetResponse {
+	/// Store this value (`nil` removes the stored value).
+	case set(Defaults.JSONValue?)
+	/// Edit in place or in a list, with this editor.
+	case startEditing(any WidgetEditor)
+	/// Open this text in `$EDITOR`.
+	case editExternally(String)
+	/// The command does not apply: say why.
+	case refuse(String)
+}
+
+/**
+How one kind of setting looks and behaves in the list: its row, what the list's
+commands do to it, the hint-bar words for them, and its lines on the help page.
+The editor model asks the selected setting's widget and never looks at the kind.
+*/
+protocol SettingWidget {
+	var setting: Setting { get }
+	/// The value column of the setting's row, in at most `width` cells.
+	func valueText(_ value: WidgetValue, width: Int) -> String
+	/// Carries out a command of the list on the setting; `nil` when the widget has no use for it.
+	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse?
+	/// The hint-bar words for a command (empty: the keymap's own), or `nil` when the widget does not offer it.
+	func hint(for command: Command) -> String?
+	/// What the setting's help page says about its values (range, choices, limits).
+	var detailLines: [String] { get }
+}
+
+/// The state of a widget while it edits its setting: text being typed, a list open.
+protocol WidgetEditor {
+	/// Which part of the keymap applies.
+	var keyContext: KeyContext { get }
+	/// Handles a key (with its command in ``keyContext``, if bound).
+	mutating func handle(_ command: Command?, key: EditorKey) -> EditOutcome
+	/// The row while editing in place, with the cursor column; `nil` for editors drawn as a list.
+	func row(width: Int) -> (spans: [Span], cursor: Int)?
+	/// The list drawn over the settings (`nil` for in-place editors), at most `height` rows.
+	func overlay(width: Int, height: Int) -> [[Span]]?
+	/// The hint-bar words for a command, or `nil` when it does not apply now.
+	func hint(for command: Command) -> String?
+	/// Starts over from a value that changed elsewhere while editing.
+	mutating func restart(from value: Defaults.JSONValue?)
+	/// Why the last attempt to apply was refused, for the message line.
+	var problem: String? { get }
+}
+
+/// What became of an edit after a key.
+enum EditOutcome: Equatable {
+	case editing
+	case commit(Defaults.JSONValue?)
+	case cancel
+}
+
+extension WidgetEditor {
+	var problem: String? { nil }
+	func row(width: Int) -> (spans: [Span], cursor: Int)? { nil }
+	func overlay(width: Int, height: Int) -> [[Span]]? { nil }
+}
+
+extension SettingWidget {
+	/// What every widget does with `x` (unset) and `e` ($EDITOR): shared so each widget only adds its own.
+	func commonResponse(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+		switch command {
+		case .unset:
+			guard setting.isOptional else { return .refuse("\(setting.title) cannot be unset; r resets it to its default.") }
+			return .set(nil)
+		case .editExternally:
+			return .refuse("e opens lists, dictionaries and objects in $EDITOR; ⏎ edits \(setting.title).")
+		default:
+			return nil
+		}
+	}
+
+	func commonHint(for command: Command) -> String? {
+		command == .unset && setting.isOptional ? "unset" : nil
+	}
+}
+
+/// Picks the widget for a setting: the one place that looks at a setting's kind.
+enum Widgets {
+	static func widget(for setting: Setting) -> any SettingWidget {
+		switch setting.kind {
+		case .bool: ToggleWidget(setting: setting)
+		case .choice where setting.allowsMultiple: ChecklistWidget(setting: setting)
+		case .choice: PickerWidget(setting: setting)
+		case .integer, .number:
+			if setting.minimum != nil, setting.maximum != nil { SliderWidget(setting: setting) } else { TextFieldWidget(setting: setting) }
+		case .string, .url, .date: TextFieldWidget(setting: setting)
+		case .json: JSONValueWidget(setting: setting)
+		}
+	}
+}

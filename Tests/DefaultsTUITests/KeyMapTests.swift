@@ -1,0 +1,64 @@
+@testable import DefaultsTUI
+import Foundation
+import Testing
+
+@Suite("Keymap")
+struct KeyMapTests {
+	@Test func eachKeyMeansOneThingInEachContext() {
+		for context in KeyContext.allCases {
+			var seen: [EditorKey: Command] = [:]
+			for binding in KeyMap.bindings(in: context) {
+				for key in binding.keys {
+					#expect(seen[key] == nil, "\(key) is bound twice in \(context): \(seen[key].map { "\($0)" } ?? "") and \(binding.command)")
+					seen[key] = binding.command
+				}
+			}
+		}
+	}
+
+	@Test func typingContextsBindNoPrintableCharacter() {
+		for context in [KeyContext.editingText, .filtering, .choosingOne, .choosingMany] {
+			for binding in KeyMap.bindings(in: context) {
+				for case .character(let character) in binding.keys {
+					#expect(character == " " && context != .editingText && context != .filtering, "\(character) would stop being typed in \(context)")
+				}
+			}
+		}
+	}
+
+	@Test func theHintBarKeepsHelpAndQuitAtAnyWidth() {
+		for width in [40, 50, 60, 80, 120] {
+			let fixture = EditorFixture(width: width, height: 20)
+			fixture.select("fontSize")
+			let hints = fixture.hintBar
+			#expect(hints.contains("? help") && hints.contains("q quit"), "at \(width) columns: \(hints)")
+			#expect(!hints.contains("…"), "hints are dropped whole, not cut")
+		}
+		let wide = EditorFixture(width: 200, height: 20)
+		wide.select("fontSize")
+		#expect(wide.hintBar.contains("R all") && wide.hintBar.contains("< > 8/32"))
+		let narrow = EditorFixture(width: 40, height: 20)
+		narrow.select("fontSize")
+		#expect(!narrow.hintBar.contains("R all"), "the least important go first")
+	}
+
+	@Test func readmeKeyTablesComeFromTheKeymap() throws {
+		let readmeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+			.appendingPathComponent("README.md")
+		let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+		let begin = "<!-- keys:begin (generated from Sources/DefaultsTUI/KeyMap.swift; a test checks it) -->\n"
+		let end = "\n<!-- keys:end -->"
+		let start = try #require(readme.range(of: begin)?.upperBound)
+		let stop = try #require(readme.range(of: end, range: start..<readme.endIndex)?.lowerBound)
+		#expect(String(readme[start..<stop]) == KeyMap.markdown(), "README's key tables differ from the keymap; paste KeyMap.markdown()")
+	}
+
+	@Test func theKeysPageListsEveryBinding() {
+		let fixture = EditorFixture(width: 120, height: 400)
+		fixture.press(.function(1))
+		let page = fixture.screen.joined(separator: "\n")
+		for binding in KeyMap.bindings {
+			#expect(page.contains(binding.label + " ") && page.contains(binding.description.prefix(40)), "\(binding.label) is missing")
+		}
+	}
+}

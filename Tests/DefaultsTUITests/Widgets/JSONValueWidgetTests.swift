@@ -1,0 +1,71 @@
+@testable import Defaults
+@testable import DefaultsTUI
+import Testing
+
+@Suite("JSON value widget and $EDITOR")
+struct JSONValueWidgetTests {
+	private func openEditor(_ fixture: EditorFixture, _ key: String) throws -> String {
+		fixture.select(key)
+		let action = fixture.model.handle(.character("e"))
+		guard case .editExternally(let editedKey, let text) = action else {
+			Issue.record("expected an external edit, got \(action)")
+			throw CancellationError()
+		}
+		#expect(editedKey == key)
+		return text
+	}
+
+	@Test func jsonValuesAreEditedExternally() throws {
+		let fixture = EditorFixture()
+		let text = try openEditor(fixture, "mainWindow")
+		#expect(text.contains("\n  \"height\": 800"), "pretty JSON")
+		fixture.model.finishExternalEdit(key: "mainWindow", text: #"{"x": 1, "y": 2, "width": 3, "height": 4, "isFullScreen": true}"#)
+		#expect(fixture.stored("mainWindow")?.objectValue?["isFullScreen"] == true)
+	}
+
+	@Test func invalidJSONIsKeptToEditAgain() throws {
+		let fixture = EditorFixture()
+		_ = try openEditor(fixture, "spellingLanguages")
+		let broken = "[\n  \"en\",\n  \"de\"\n"
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: broken)
+		#expect(fixture.messageLine.contains("line 4, column 1"), "the error's line and column")
+		#expect(fixture.messageLine.contains("e edit again, d discard"))
+		fixture.press(.character("q"), .escape)
+		#expect(fixture.messageLine.contains("e edit again"), "only an explicit choice ends the question")
+		let again = fixture.model.handle(.character("e"))
+		#expect(again == .editExternally(key: "spellingLanguages", text: broken), "the text comes back as it was typed")
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: "[\"en\", \"de\"]")
+		#expect(fixture.stored("spellingLanguages") == ["en", "de"])
+	}
+
+	@Test func aDiscardDropsTheEdit() throws {
+		let fixture = EditorFixture()
+		_ = try openEditor(fixture, "mainWindow")
+		fixture.model.finishExternalEdit(key: "mainWindow", text: #"{"x": "left"}"#)
+		#expect(fixture.messageLine.contains("Main Window: is not a valid WindowFrame"))
+		fixture.press(.character("d"))
+		#expect(fixture.messageLine.contains("discarded"))
+		#expect(fixture.stored("mainWindow") == nil)
+		#expect(fixture.model.handle(.character("q")) == .quit, "back to the list")
+	}
+
+	@Test func savingWithoutAChangeWritesNothing() throws {
+		let fixture = EditorFixture()
+		let text = try openEditor(fixture, "spellingLanguages")
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: text + "\n")
+		#expect(fixture.stored("spellingLanguages") == nil, "the default is not stored explicitly")
+		#expect(fixture.messageLine.contains("unchanged; nothing was saved"))
+		_ = try openEditor(fixture, "spellingLanguages")
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: "[ \"en\" ]")
+		#expect(fixture.stored("spellingLanguages") == nil, "the same value, written differently, is no change either")
+	}
+
+	@Test func anEditorEditIsOneUndoStep() throws {
+		let fixture = EditorFixture()
+		_ = try openEditor(fixture, "recentNotes")
+		fixture.model.finishExternalEdit(key: "recentNotes", text: #"["a", "b"]"#)
+		#expect(fixture.stored("recentNotes") == ["a", "b"])
+		fixture.press(.character("u"))
+		#expect(fixture.stored("recentNotes") == nil)
+	}
+}

@@ -1,0 +1,81 @@
+@testable import Defaults
+@testable import DefaultsTUI
+import Testing
+
+@Suite("Picker and checklist widgets")
+struct PickerAndChecklistWidgetTests {
+	@Test func pickersCycleAndOpenAList() {
+		let fixture = EditorFixture()
+		fixture.select("theme")
+		fixture.press(.right)
+		#expect(fixture.stored("theme") == "light", "wraps from the last choice to the first")
+		fixture.press(.left)
+		#expect(fixture.stored("theme") == "system")
+		fixture.press(.enter)
+		#expect(fixture.screen.contains { $0.contains("▸ system  (current)") })
+		fixture.press(.down, .enter)
+		#expect(fixture.stored("theme") == "light")
+		fixture.press(.enter, .down, .escape)
+		#expect(fixture.stored("theme") == "light", "Esc closes the list without a change")
+	}
+
+	@Test func aPickerListJumpsByTypedLettersAndHomeEnd() {
+		let fixture = EditorFixture()
+		fixture.select("sortOrder")
+		fixture.press(.character(" "))
+		fixture.type("ti")
+		fixture.press(.enter)
+		#expect(fixture.stored("sortOrder") == "Title")
+		fixture.press(.character(" "), .home, .enter)
+		#expect(fixture.stored("sortOrder") == "Last modified")
+		fixture.press(.character(" "), .end, .enter)
+		#expect(fixture.stored("sortOrder") == "Title")
+	}
+
+	@Test func aPickerListFitsAShortWindowAndScrolls() throws {
+		let choices = (1...30).map { Setting.Choice(value: .integer(Int64($0)), title: "Choice \($0)") }
+		let setting = Setting(key: "pick", title: "Pick", kind: .choice, defaultValue: 1, choices: choices)
+		let fixture = EditorFixture(width: 60, height: 10, schema: { _ in SettingsSchema(title: "T", sections: [.init(title: "S", settings: [setting])]) })
+		fixture.press(.enter)
+		var screen = fixture.screen
+		#expect(screen.count == 10)
+		#expect(screen.contains { $0.contains("▸ Choice 1") }, "the highlighted choice is visible")
+		#expect(screen.contains { $0.contains("└") } && screen.contains { $0.contains("┌") }, "the whole box fits the window")
+		for _ in 0..<20 { fixture.press(.down) }
+		screen = fixture.screen
+		#expect(screen.contains { $0.contains("▸ Choice 21") }, "the list scrolls inside itself")
+		#expect(!screen.contains { $0.contains("│  Choice 1 ") })
+		fixture.press(.enter)
+		#expect(fixture.stored("pick") == 21)
+	}
+
+	@Test func aChecklistChecksAndApplies() {
+		let fixture = EditorFixture()
+		fixture.select("exportFormats")
+		fixture.press(.character(" "))
+		#expect(fixture.screen.contains { $0.contains("[x] Markdown") })
+		#expect(fixture.screen.contains { $0.contains("[ ] HTML") })
+		fixture.press(.down, .character(" "), .down, .character(" "))
+		fixture.press(.enter)
+		#expect(fixture.stored("exportFormats") == ["Markdown", "HTML"], "in the choices' order")
+		#expect(fixture.row("Export Formats")?.contains("Markdown, HTML") == true)
+		fixture.press(.enter)
+		fixture.type("p")
+		fixture.press(.character(" "), .escape)
+		#expect(fixture.stored("exportFormats") == ["Markdown", "HTML"], "Esc changes nothing")
+	}
+
+	@Test func setsAndArraysOfCasesAreChecklists() {
+		let schema = SettingsSchema(title: "T") {
+			Defaults.Section("S") {
+				Defaults.Field("Formats", key: Defaults.Key<[DemoSettings.ExportFormat]>("formats", default: [], suite: InMemoryStore()))
+			}
+		}
+		let setting = schema.settings[0]
+		#expect(setting.kind == .choice && setting.allowsMultiple)
+		#expect(setting.choices?.map(\.title) == ["Markdown", "HTML", "PDF", "Plain text"])
+		#expect(setting.parse("pdf, html") == .success(["PDF", "HTML"]))
+		#expect(setting.validate(["PDF", "Word"]) != nil)
+		#expect(Widgets.widget(for: setting) is ChecklistWidget)
+	}
+}

@@ -1,0 +1,80 @@
+@testable import Defaults
+@testable import DefaultsTUI
+import Testing
+
+@Suite("Toggle and slider widgets")
+struct ToggleAndSliderWidgetTests {
+	@Test func togglesFlipAndSetWithTheArrows() {
+		let fixture = EditorFixture()
+		fixture.press(.character(" "))
+		#expect(fixture.stored("launchAtLogin") == true)
+		fixture.press(.enter)
+		#expect(fixture.stored("launchAtLogin") == false)
+		fixture.press(.right)
+		#expect(fixture.stored("launchAtLogin") == true)
+		#expect(fixture.row("Launch at Login")?.contains("● Launch at Login") == true, "modified settings are marked")
+		fixture.press(.left)
+		#expect(fixture.row("Launch at Login")?.contains("●") == false, "back at the default: not marked")
+		#expect(fixture.hintBar.contains("←→ off/on"))
+	}
+
+	@Test func slidersStepAndStopAtTheirEnds() {
+		let fixture = EditorFixture()
+		fixture.select("fontSize")
+		fixture.press(.right, .character("l"))
+		#expect(fixture.stored("fontSize") == 16)
+		fixture.press(.left)
+		#expect(fixture.stored("fontSize") == 15)
+		fixture.press(.shiftRight)
+		#expect(fixture.stored("fontSize") == 17, "a tenth of 8...32 is 2.4: 2 on the step grid")
+		fixture.press(.character(">"))
+		#expect(fixture.stored("fontSize") == 32)
+		fixture.press(.right)
+		#expect(fixture.stored("fontSize") == 32, "clamped at the maximum")
+		fixture.press(.character("<"))
+		#expect(fixture.stored("fontSize") == 8)
+		fixture.press(.left)
+		#expect(fixture.stored("fontSize") == 8, "clamped at the minimum")
+		fixture.press(.character("]"))
+		#expect(fixture.stored("fontSize") == 10)
+		fixture.select("lineSpacing")
+		for _ in 0..<3 { fixture.press(.right) }
+		#expect(fixture.stored("lineSpacing") == 1.5, "no floating-point drift")
+		fixture.press(.character("["))
+		#expect(fixture.stored("lineSpacing") == 1.4)
+	}
+
+	@Test func theSliderHintSaysWhatTheKeysDo() {
+		let fixture = EditorFixture()
+		fixture.select("autosaveDelay")
+		#expect(fixture.hintBar.contains("←→ ±0.5"))
+		#expect(fixture.hintBar.contains("[ ] ±1"), "a tenth of 0...10, as the step really is")
+		#expect(fixture.hintBar.contains("< > 0/10"))
+		fixture.press(.character("]"))
+		#expect(fixture.stored("autosaveDelay") == 3.0)
+	}
+
+	@Test func aSliderTakesAnExactValueAtItsBounds() {
+		let fixture = EditorFixture()
+		fixture.select("autosaveDelay")
+		fixture.press(.enter, .control("u"))
+		fixture.type("10")
+		fixture.press(.enter)
+		#expect(fixture.stored("autosaveDelay") == 10, "exactly at the maximum is accepted")
+		fixture.press(.enter, .control("u"))
+		fixture.type("10.5")
+		fixture.press(.enter)
+		#expect(fixture.stored("autosaveDelay") == 10, "one step past it changes nothing")
+		#expect(fixture.screen.contains { $0.contains("✗ must be between 0 and 10") }, "and says why")
+		fixture.press(.control("u"))
+		fixture.type("0")
+		fixture.press(.enter)
+		#expect(fixture.stored("autosaveDelay") == 0, "exactly at the minimum is accepted")
+		fixture.press(.enter, .control("u"))
+		fixture.type("-0.5")
+		fixture.press(.enter)
+		#expect(fixture.stored("autosaveDelay") == 0)
+		fixture.press(.escape)
+		#expect(fixture.row("Autosave Delay")?.contains(" 0") == true)
+	}
+}
