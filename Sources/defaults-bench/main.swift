@@ -46,8 +46,9 @@ rows += [burstTime, burstWrites]
 rows.append(ChildProcessBenchmarks.coldLoad(directory: directory))
 let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
 rows += [p50, p99]
-let (press, open) = benchmarks.editor()
-rows += [press, open, IdleEditorBenchmark.measure(directory: directory)]
+let (press, open) = benchmarks.editor(settings: 1000)
+let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
+rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]
 let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 rows += [keysMemory, editorMemory]
 

@@ -191,11 +191,5 @@ extension EditorModel {
 		selectedKey = visibleSettings.first?.key ?? selectedKey
 	}
 
-	/// Whether a setting matches the filter, by key, title or help.
-	func matchesFilter(_ setting: Setting) -> Bool {
-		guard !filterText.isEmpty else { return true }
-		return setting.key.range(of: filterText, options: .caseInsensitive) != nil
-			|| setting.title.range(of: filterText, options: .caseInsensitive) != nil
-			|| (setting.help?.range(of: filterText, options: .caseInsensitive) != nil)
-	}
+
 }

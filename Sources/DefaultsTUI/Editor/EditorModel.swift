@@ -95,6 +95,8 @@ public final class EditorModel {
 	var settingsOnScreen: [Int: String] = [:]
 	/// The list as the filter and the modified-only view show it, made again only when the view changes.
 	private var cachedRows: ShownList?
+	/// Each section's settings' key, title and help in lower case as UTF-8, made on the first filter.
+	private var searchTexts: [[[UInt8]]]?
 
 	static let flashDuration: TimeInterval = 1.5
 
@@ -141,8 +143,12 @@ public final class EditorModel {
 	var shown: ShownList {
 		if let cachedRows { return cachedRows }
 		var list = ShownList()
-		for section in schema.sections {
-			let visible = section.settings.filter { matchesFilter($0) && (!showsModifiedOnly || isModified($0)) }
+		let needle = Array(filterText.lowercased().utf8)
+		let texts = needle.isEmpty ? [] : sectionSearchTexts
+		for (sectionIndex, section) in schema.sections.enumerated() {
+			let visible = section.settings.indices.filter { index in
+				(needle.isEmpty || texts[sectionIndex][index].contains(bytes: needle)) && (!showsModifiedOnly || modifiedKeys.contains(section.settings[index].key))
+			}.map { section.settings[$0] }
 			guard !visible.isEmpty else { continue }
 			list.rows.append(.header(section.title))
 			for setting in visible where list.indexByKey[setting.key] == nil {
@@ -158,6 +164,16 @@ public final class EditorModel {
 
 	func invalidateRows() {
 		cachedRows = nil
+	}
+
+	/// What the filter searches in each setting of each section, lower-cased once.
+	private var sectionSearchTexts: [[[UInt8]]] {
+		if let searchTexts { return searchTexts }
+		let texts = schema.sections.map { section in
+			section.settings.map { Array([$0.key, $0.title, $0.help ?? ""].joined(separator: "\u{0}").lowercased().utf8) }
+		}
+		searchTexts = texts
+		return texts
 	}
 
 	// MARK: Store
@@ -241,5 +257,20 @@ public final class EditorModel {
 		let changes = schema.settings.filter { values[$0.key] != nil }.compactMap { write($0, nil) }
 		history.record(changes, title: "the reset of all settings")
 		message = Message(text: "Reset \(count) modified setting\(count == 1 ? "" : "s") to the defaults.", isError: false, key: nil)
+	}
+}
+
+extension Array where Element == UInt8 {
+	/// Whether `needle` occurs in these bytes (the filter's search: lower-cased UTF-8 on both sides).
+	fileprivate func contains(bytes needle: [UInt8]) -> Bool {
+		guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+		let last = count - needle.count
+		var start = 0
+		while start <= last {
+			guard let found = self[start...last].firstIndex(of: first) else { return false }
+			if self[found..<found + needle.count].elementsEqual(needle) { return true }
+			start = found + 1
+		}
+		return false
 	}
 }
