@@ -50,33 +50,3 @@ struct List: ParsableCommand {
 		}
 	}
 }
-
-struct Get: ParsableCommand {
-	static let configuration = CommandConfiguration(
-		abstract: "Print the value of a setting (its default when none is stored).",
-		discussion: """
-		EXAMPLES:
-		  defaults-tui get theme
-		  defaults-tui get mainWindow --json
-		"""
-	)
-
-	@OptionGroup var settings: SettingsOptions
-	@Argument(help: "The setting's key.") var key: String
-	@Flag(help: "Print the value as JSON.") var json = false
-
-	func run() throws {
-		let (store, schema) = try settings.open()
-		let setting = try schema.requireSetting(key)
-		let value = store.storedValue(forKey: key) ?? setting.defaultValue
-		if json {
-			print((value ?? .null).jsonString())
-		} else {
-			guard let value, !value.isNull else {
-				print("not set")
-				return
-			}
-			print(value.stringValue ?? value.jsonString())
-		}
-	}
-}

@@ -33,36 +33,3 @@ struct Set: ParsableCommand {
 		}
 	}
 }
-
-struct Reset: ParsableCommand {
-	static let configuration = CommandConfiguration(
-		abstract: "Remove the stored values of settings, so their defaults apply.",
-		discussion: """
-		EXAMPLES:
-		  defaults-tui reset theme fontSize
-		  defaults-tui reset --all
-		"""
-	)
-
-	@OptionGroup var settings: SettingsOptions
-	@Flag(help: "Reset every setting.") var all = false
-	@Argument(help: "The keys to reset.") var keys: [String] = []
-
-	func validate() throws {
-		if all == !keys.isEmpty {
-			throw ValidationError("give either keys or --all")
-		}
-	}
-
-	func run() throws {
-		let (store, schema) = try settings.open()
-		let names = all ? schema.settings.map(\.key) : keys
-		for name in names {
-			_ = try schema.requireSetting(name) // all keys are checked before anything is removed
-		}
-		for name in names {
-			store.removeStoredValue(forKey: name)
-		}
-		try store.save()
-	}
-}
