@@ -11,7 +11,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		abstract: "Edit typed settings: the editor in a terminal, or one command at a time.",
 		discussion: """
 		With no command, opens the editor. Without --schema and --store it edits the \
-		built-in demo settings, kept in ~/.config/defaults-tui/settings.json.
+		built-in demo settings, kept in \(SettingsOptions.defaultStorePath).
 
 		Exit status: 0 on success, 1 when a key or file is not found or something fails, \
 		2 for bad input (a value that does not fit, an unknown option).

@@ -16,7 +16,7 @@ struct Export: ParsableCommand {
 	@Argument(help: "The file to write (default: standard output).") var file: String?
 
 	func run() throws {
-		let (store, _) = try settings.open()
+		let store = try settings.open(access: .readOnly).store
 		let text = Defaults.JSONValue.object(store.storedValues()).jsonString(pretty: true)
 		guard let file else {
 			print(text, terminator: "")

@@ -17,8 +17,9 @@ struct Get: ParsableCommand {
 	@Flag(help: "Print the value as JSON.") var json = false
 
 	func run() throws {
-		let (store, schema) = try settings.open()
-		let setting = try schema.requireSetting(key)
+		let opened = try settings.open(access: .readOnly)
+		let store = opened.store
+		let setting = try opened.requireSetting(key)
 		let value = store.storedValue(forKey: key) ?? setting.defaultValue
 		if json {
 			print((value ?? .null).jsonString())

@@ -15,7 +15,8 @@ struct Import: ParsableCommand {
 	@Argument(help: "The JSON file to read.") var file: String
 
 	func run() throws {
-		let (store, schema) = try settings.open()
+		let opened = try settings.open(access: .readWrite)
+		let (store, schema) = (opened.store, opened.schema)
 		let data: Data
 		do {
 			data = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -17,7 +17,8 @@ struct List: ParsableCommand {
 	@Flag(help: "One JSON array of objects, for scripts.") var json = false
 
 	func run() throws {
-		let (store, schema) = try settings.open()
+		let opened = try settings.open(access: .readOnly)
+		let (store, schema) = (opened.store, opened.schema)
 		var rows: [(setting: Setting, value: Defaults.JSONValue?, isModified: Bool)] = []
 		for setting in schema.settings {
 			let stored = store.storedValue(forKey: setting.key)

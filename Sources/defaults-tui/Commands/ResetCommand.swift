@@ -23,10 +23,11 @@ struct Reset: ParsableCommand {
 	}
 
 	func run() throws {
-		let (store, schema) = try settings.open()
+		let opened = try settings.open(access: .readWrite)
+		let (store, schema) = (opened.store, opened.schema)
 		let names = all ? schema.settings.map(\.key) : keys
 		for name in names {
-			_ = try schema.requireSetting(name) // all keys are checked before anything is removed
+			_ = try opened.requireSetting(name) // all keys are checked before anything is removed
 		}
 		for name in names {
 			store.removeStoredValue(forKey: name)

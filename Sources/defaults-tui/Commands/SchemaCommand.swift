@@ -14,7 +14,7 @@ struct Schema: ParsableCommand {
 	@OptionGroup var settings: SettingsOptions
 
 	func run() throws {
-		let (_, schema) = try settings.open()
+		let schema = try settings.open(access: .readOnly).schema
 		print(schema.jsonString(), terminator: "")
 	}
 }

@@ -22,8 +22,9 @@ struct Set: ParsableCommand {
 	@Argument(help: "The new value.") var value: String
 
 	func run() throws {
-		let (store, schema) = try settings.open()
-		let setting = try schema.requireSetting(key)
+		let opened = try settings.open(access: .readWrite)
+		let store = opened.store
+		let setting = try opened.requireSetting(key)
 		switch setting.parse(value) {
 		case .success(let parsed):
 			store.setStoredValue(parsed, forKey: key)

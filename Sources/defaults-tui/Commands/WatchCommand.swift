@@ -18,8 +18,9 @@ struct Watch: ParsableCommand {
 	@Argument(help: "The keys to watch (default: all).") var keys: [String] = []
 
 	func run() throws {
-		let (store, schema) = try settings.open()
-		for key in keys { _ = try schema.requireSetting(key) }
+		let opened = try settings.open(access: .readOnly)
+		let (store, schema) = (opened.store, opened.schema)
+		for key in keys { _ = try opened.requireSetting(key) }
 		let names = keys.isEmpty ? Swift.Set(schema.settings.map(\.key)) : Swift.Set(keys)
 		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
 		let known = Mutex(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
