@@ -6,14 +6,20 @@ struct Export: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		abstract: "Write every stored value as one JSON object, to a file or standard output.",
 		discussion: """
+		The file is created readable by you only (mode 0600), as the store is: it may \
+		hold secrets. An existing file is replaced only with --force, and a symbolic \
+		link is never written through. Both refusals exit with status 1.
+
 		EXAMPLES:
 		  defaults-tui export > backup.json
 		  defaults-tui export backup.json
+		  defaults-tui export backup.json --force
 		"""
 	)
 
 	@OptionGroup var settings: SettingsOptions
 	@Argument(help: "The file to write (default: standard output).") var file: String?
+	@Flag(help: "Replace the file if it exists.") var force = false
 
 	func run() throws {
 		let store = try settings.open(access: .readOnly).store
@@ -22,10 +28,6 @@ struct Export: ParsableCommand {
 			print(text, terminator: "")
 			return
 		}
-		do {
-			try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-		} catch {
-			throw CommandFailure.failed("cannot write \(file): \((error as NSError).localizedDescription)")
-		}
+		try PrivateFile.write(Array(text.utf8), to: file, replacing: force)
 	}
 }
