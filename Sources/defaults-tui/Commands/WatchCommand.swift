@@ -21,6 +21,11 @@ struct Watch: ParsableCommand {
 		let opened = try settings.open(access: .readOnly)
 		let (store, schema) = (opened.store, opened.schema)
 		for key in keys { _ = try opened.requireSetting(key) }
+		// The store is read-only, so it does not create the directory it would watch.
+		let directory = store.url.deletingLastPathComponent().path
+		if !FileManager.default.fileExists(atPath: directory) {
+			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
+		}
 		let names = keys.isEmpty ? Swift.Set(schema.settings.map(\.key)) : Swift.Set(keys)
 		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
 		let known = Mutex(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
