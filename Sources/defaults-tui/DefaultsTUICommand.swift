@@ -9,11 +9,15 @@ struct DefaultsTUICommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		commandName: "defaults-tui",
 		abstract: "Edit typed settings: the editor in a terminal, or one command at a time.",
+		// Words must follow the store's path in its paragraph: the help's line wrapping
+		// mishandles an overlong word that ends a paragraph.
 		discussion: """
 		With no command, opens the editor. Without --schema and --store it edits the \
-		built-in demo settings, kept in ~/.config/defaults-tui/settings.json.
+		built-in demo settings, kept in \(SettingsOptions.defaultStorePath) unless \
+		--store names another file.
 
-		Exit status: 0 on success, 1 when a key or file is not found or something fails, \
+		Exit status: 0 on success, 1 when a key or file is not found, export would replace \
+		a file without --force, or something fails, \
 		2 for bad input (a value that does not fit, an unknown option).
 
 		EXAMPLES:

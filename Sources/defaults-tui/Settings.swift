@@ -5,47 +5,81 @@ import Foundation
 
 /// Which settings a command works on: a schema and a store.
 struct SettingsOptions: ParsableArguments {
+	/// Where the store is kept without `--store`, as `FileStore.standard` finds it for this tool.
+	/// Computing it creates nothing.
+	static var defaultStorePath: String {
+		FileStore.standardURL(applicationName: "defaults-tui").path
+	}
+
 	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings (see README, \"Schema files\").", valueName: "file"))
 	var schema: String?
 
-	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: ~/.config/defaults-tui/settings.json.", valueName: "file"))
+	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))
 	var store: String?
 
-	/// The store and the schema: the demo's, a schema file's, or one inferred from the store's values.
+	/// The store, opened for reading and writing, and the schema (for the editor).
 	func open() throws -> (store: FileStore, schema: SettingsSchema) {
+		let opened = try open(access: .readWrite)
+		return (opened.store, opened.schema)
+	}
+
+	/// The store and the schema: the demo's, a schema file's, or one inferred from the store's values.
+	/// Commands that only read open the store read-only, so that they never create, move or write a file.
+	func open(access: FileStore.Access) throws -> OpenedSettings {
 		FileStore.applicationName = "defaults-tui"
-		let fileStore: FileStore
-		if let store {
-			let url = URL(fileURLWithPath: store)
+		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
+		if store != nil {
 			var isDirectory: ObjCBool = false
 			if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
 				throw CommandFailure.notFound("the store \(url.path) is a directory, not a settings file")
 			}
-			fileStore = FileStore(url: url)
-		} else {
-			fileStore = .standard
 		}
+		// Read-write without --store is the standard store itself, which the library's own keys use too.
+		let fileStore = store == nil && access.allowsWriting ? FileStore.standard : FileStore(url: url, access: access)
 		if let schema {
 			do {
-				return (fileStore, try SettingsSchema.load(from: URL(fileURLWithPath: schema)))
+				return OpenedSettings(store: fileStore, schema: try SettingsSchema.load(from: URL(fileURLWithPath: schema)), isInferred: false)
 			} catch {
 				throw CommandFailure.notFound("\(error)")
 			}
 		}
 		if store != nil {
-			return (fileStore, .inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent))
+			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
+			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true)
 		}
-		return (fileStore, DemoSettings.schema(store: fileStore))
+		return OpenedSettings(store: fileStore, schema: DemoSettings.schema(store: fileStore), isInferred: false)
 	}
 }
 
-extension SettingsSchema {
-	/// The setting of `key`, or a not-found failure naming it.
+/// An opened store and the schema that describes it.
+struct OpenedSettings {
+	let store: FileStore
+	let schema: SettingsSchema
+	/// Whether the schema was inferred from the store's values (`--store` without `--schema`).
+	let isInferred: Bool
+
+	/// The setting of `key`, or a failure naming it. Without a schema the settings are the
+	/// file's keys, so an unusable file is named as the reason rather than the key.
 	func requireSetting(_ key: String) throws -> Setting {
-		guard let setting = setting(forKey: key) else {
-			throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them)")
+		if let setting = schema.setting(forKey: key) {
+			return setting
 		}
-		return setting
+		if isInferred, let error = store.loadError {
+			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.url.path) cannot be read: \(error.reason)")
+		}
+		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them)")
+	}
+
+	/// The value to store for `parsed`, which was parsed from `text`. Without a schema a
+	/// number has no Swift type, so it is stored as it was typed: `3` as 3, not 3.0.
+	func storedForm(of parsed: Defaults.JSONValue, typed text: String) -> Defaults.JSONValue {
+		guard isInferred, case .double = parsed,
+		      let typed = try? Defaults.JSONValue(parsing: text.trimmingCharacters(in: .whitespaces)),
+		      typed.doubleValue != nil, typed == parsed
+		else {
+			return parsed
+		}
+		return typed
 	}
 }
 

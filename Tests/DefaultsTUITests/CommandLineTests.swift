@@ -23,9 +23,19 @@ private struct CLI {
 
 	@discardableResult
 	func run(_ arguments: String...) throws -> Result {
+		try run(arguments)
+	}
+
+	/// Runs `defaults-tui` with the file mode creation mask `umask` (through the shell, which sets it).
+	func run(umask: String, _ arguments: String...) throws -> Result {
+		let executable = Self.buildDirectory.appendingPathComponent("defaults-tui").path
+		return try run([executable] + arguments, executable: URL(fileURLWithPath: "/bin/sh"), prefix: ["-c", "umask \(umask) && exec \"$@\"", "sh"])
+	}
+
+	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = []) throws -> Result {
 		let process = Process()
-		process.executableURL = Self.buildDirectory.appendingPathComponent("defaults-tui")
-		process.arguments = arguments
+		process.executableURL = executable ?? Self.buildDirectory.appendingPathComponent("defaults-tui")
+		process.arguments = prefix + arguments
 		process.environment = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"]
 		let output = Pipe()
 		let errors = Pipe()
@@ -148,16 +158,146 @@ struct CommandLineTests {
 		#expect(FileStore(url: other).storedValues()["enabled"] == false)
 	}
 
-	@Test func aCorruptStoreIsReportedAndKept() throws {
+	@Test func aCorruptStoreIsMovedAsideBySet() throws {
 		let cli = CLI()
 		try FileManager.default.createDirectory(at: cli.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
 		try Data("{not json".utf8).write(to: cli.storeFile)
-		let result = try cli.run("get", "theme")
+		let result = try cli.run("set", "theme", "dark")
 		#expect(result.status == 0)
-		#expect(result.output == "system\n")
 		#expect(result.errors.contains("moved to") && result.errors.contains(".corrupt-"))
 		let copies = try FileManager.default.contentsOfDirectory(atPath: cli.storeFile.deletingLastPathComponent().path).filter { $0.contains(".corrupt-") }
 		#expect(copies.count == 1)
+		#expect(cli.stored() == ["theme": "dark"])
+	}
+
+	@Test func readingCommandsLeaveACorruptStoreExactlyAsItWas() async throws {
+		let cli = CLI()
+		let directory = cli.storeFile.deletingLastPathComponent()
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		try Data("{not json".utf8).write(to: cli.storeFile)
+		let before = try directoryState(directory)
+		for arguments in [["get", "theme"], ["list"], ["list", "--json"], ["export"], ["schema"]] {
+			let result = try cli.run(arguments)
+			#expect(result.status == 0, "\(arguments)")
+			#expect(result.errors.contains(cli.storeFile.path) && result.errors.contains("not valid JSON"), "\(arguments): \(result.errors)")
+			#expect(!result.errors.contains("moved to"), "\(arguments)")
+		}
+		#expect(try cli.run("get", "theme").output == "system\n", "the defaults apply")
+
+		let watch = Process()
+		watch.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
+		watch.arguments = ["watch"]
+		watch.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
+		watch.standardError = FileHandle.nullDevice
+		try watch.run()
+		try await Task.sleep(for: .milliseconds(300))
+		watch.terminate()
+		watch.waitUntilExit()
+
+		#expect(try directoryState(directory) == before, "no file created, renamed or written")
+	}
+
+	@Test func readingCommandsCreateNoDirectory() throws {
+		let cli = CLI()
+		for arguments in [["get", "theme"], ["list"], ["export"], ["schema"], ["--help"], ["get", "--help"]] {
+			#expect(try cli.run(arguments).status == 0, "\(arguments)")
+		}
+		#expect(!FileManager.default.fileExists(atPath: cli.configHome.path))
+	}
+
+	@Test func withoutASchemaACorruptStoreIsNamedAsTheReason() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("app.json")
+		try Data("{not json".utf8).write(to: file)
+		let result = try cli.run("get", "theme", "--store", file.path)
+		#expect(result.status == 1)
+		#expect(result.errors.contains("\(file.path) cannot be read: it is not valid JSON"), "\(result.errors)")
+		#expect(!result.errors.contains("no setting named"))
+		#expect(try Data(contentsOf: file) == Data("{not json".utf8))
+	}
+
+	@Test func valuesMayStartWithADash() throws {
+		let cli = CLI()
+		let outOfRange = try cli.run("set", "fontSize", "-5")
+		#expect(outOfRange.status == 2)
+		#expect(outOfRange.errors.contains("must be between 8 and 32"), "the value itself is checked: \(outOfRange.errors)")
+		#expect(try cli.run("set", "syncInterval", "-5").status == 0)
+		#expect(cli.stored()["syncInterval"] == -5)
+		#expect(try cli.run("set", "username", "--", "-ada").status == 0, "-- still ends the options")
+		#expect(cli.stored()["username"] == "-ada")
+
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("numbers.json")
+		try Data(#"{"someNumber": 1}"#.utf8).write(to: file)
+		#expect(try cli.run("set", "someNumber", "-2.5", "--store", file.path).status == 0, "options after the value")
+		#expect(FileStore(url: file).storedValues()["someNumber"] == -2.5)
+		#expect(try cli.run("set", "--store", file.path, "someNumber", "-7").status == 0, "options before the key")
+		#expect(FileStore(url: file).storedValues()["someNumber"] == -7)
+
+		let extra = try cli.run("set", "fontSize", "12", "--bogus")
+		#expect(extra.status == 2, "a misspelt option is not taken as a value")
+		#expect(extra.errors.contains("'--bogus'"))
+		#expect(try cli.run("set", "fontSize").status == 2)
+		#expect(try cli.run("set", "--help").output.contains("<value>"))
+	}
+
+	@Test func withoutASchemaANumberTakesAnyNumber() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("app.json")
+		try Data(#"{"whole": 1, "fraction": 0.5}"#.utf8).write(to: file)
+		#expect(try cli.run("set", "whole", "2.5", "--store", file.path).status == 0)
+		#expect(try cli.run("set", "fraction", "3", "--store", file.path).status == 0)
+		#expect(try cli.run("set", "fraction", "many", "--store", file.path).status == 2)
+		let text = try String(contentsOf: file, encoding: .utf8)
+		#expect(text.contains(#""whole": 2.5"#))
+		#expect(text.contains(#""fraction": 3"#) && !text.contains("3.0"), "a whole number is written as one: \(text)")
+	}
+
+	@Test func exportWritesAPrivateFileAndReplacesOnlyWithForce() throws {
+		let cli = CLI()
+		try cli.run("set", "accessToken", "s3cret")
+		let file = cli.configHome.appendingPathComponent("backup.json")
+		#expect(try cli.run(umask: "000", "export", file.path).status == 0)
+		#expect(try permissions(of: file) == 0o600, "0600 whatever the umask")
+		#expect(try Defaults.JSONValue(parsing: Data(contentsOf: file)).objectValue?["accessToken"] == "s3cret")
+
+		try Data("old".utf8).write(to: file)
+		try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+		let refused = try cli.run("export", file.path)
+		#expect(refused.status == 1)
+		#expect(refused.errors.contains("already exists") && refused.errors.contains("--force"))
+		#expect(try Data(contentsOf: file) == Data("old".utf8), "nothing was overwritten")
+
+		#expect(try cli.run(umask: "277", "export", file.path, "--force").status == 0)
+		#expect(try Defaults.JSONValue(parsing: Data(contentsOf: file)).objectValue?["accessToken"] == "s3cret")
+		#expect(try permissions(of: file) == 0o600, "a replaced file is 0600 too, even where the umask takes the owner's write bit")
+	}
+
+	@Test func exportNeverWritesThroughASymbolicLink() throws {
+		let cli = CLI()
+		try cli.run("set", "theme", "dark")
+		let target = cli.configHome.appendingPathComponent("elsewhere.json")
+		let link = cli.configHome.appendingPathComponent("link.json")
+		try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+		for arguments in [["export", link.path], ["export", link.path, "--force"]] {
+			let result = try cli.run(arguments)
+			#expect(result.status == 1, "\(arguments)")
+			#expect(result.errors.contains("symbolic link"), "\(arguments)")
+			#expect(!FileManager.default.fileExists(atPath: target.path), "\(arguments)")
+		}
+		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link is left alone")
+	}
+
+	@Test func helpShowsTheRealStorePath() throws {
+		let cli = CLI()
+		let path = cli.storeFile.path
+		let root = try cli.run("--help").output
+		#expect(root.contains(path), "\(root)")
+		#expect(!root.contains("~/.config"))
+		let get = try cli.run("get", "--help").output
+		#expect(get.contains(path), "\(get)")
 	}
 
 	@Test func watchSeesASetFromAnotherProcess() async throws {
@@ -188,6 +328,22 @@ struct CommandLineTests {
 		#expect(try cli.run("--help").output.contains("Exit status"))
 		#expect(try cli.run("--bogus").status == 2)
 	}
+}
+
+/// The names in `directory` with each file's contents and inode, to tell whether anything changed.
+private func directoryState(_ directory: URL) throws -> [String: String] {
+	var state: [String: String] = [:]
+	for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+		let path = directory.appendingPathComponent(name).path
+		let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int ?? -1
+		state[name] = "\(inode): \(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))"
+	}
+	return state
+}
+
+/// The permission bits of a file.
+private func permissions(of file: URL) throws -> Int {
+	(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? -1) & 0o777
 }
 
 /// The first line written to `handle`, read on a separate thread.

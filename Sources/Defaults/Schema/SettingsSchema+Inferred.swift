@@ -2,7 +2,7 @@ extension SettingsSchema {
 	/**
 	A schema for a store that comes without one, inferred from the JSON values it
 	holds, as dconf-editor does without a schema: `true`/`false` become toggles,
-	numbers text fields, strings text, and arrays and objects JSON.
+	numbers (whole or not) number fields, strings text, and arrays and objects JSON.
 
 	```swift
 	let schema = SettingsSchema.inferred(from: store.storedValues(), title: "settings.json")
@@ -14,8 +14,8 @@ extension SettingsSchema {
 			let kind: Setting.Kind
 			switch value {
 			case .bool: kind = .bool
-			case .integer, .unsignedInteger: kind = .integer
-			case .double: kind = .number
+			// A JSON number is any number: a stored 1 says nothing against 2.5 later.
+			case .integer, .unsignedInteger, .double: kind = .number
 			case .string: kind = .string
 			case .null, .array, .object: kind = .json
 			}

@@ -84,15 +84,25 @@ final class StoreCore: Sendable {
 	let generation = Atomic<UInt64>(1)
 	private let state: Locked<State>
 	private let onLocalChange: (@Sendable () -> Void)?
+	/// When set, the store is read-only: changes made in this process are refused and
+	/// handed to this function (with the key, or `nil` for removing every value) to report.
+	private let onRefusedChange: (@Sendable (String?) -> Void)?
 	/// Told about every change, after the lock is released.
 	let observers = ChangeObservers()
 
 	/// - Parameters:
 	///   - values: The initial values.
 	///   - onLocalChange: When given, changes are recorded as pending and this runs after each one.
-	init(values: [String: Defaults.JSONValue] = [:], onLocalChange: (@Sendable () -> Void)? = nil) {
+	///   - onRefusedChange: When given, changes made in this process are refused (outside
+	///     changes still apply) and this runs for each one instead.
+	init(
+		values: [String: Defaults.JSONValue] = [:],
+		onLocalChange: (@Sendable () -> Void)? = nil,
+		onRefusedChange: (@Sendable (String?) -> Void)? = nil
+	) {
 		state = Locked(State(opened: values, pending: onLocalChange == nil ? nil : PendingChanges()))
 		self.onLocalChange = onLocalChange
+		self.onRefusedChange = onRefusedChange
 	}
 
 	func value(forKey key: String) -> Defaults.JSONValue? {
@@ -113,6 +123,12 @@ final class StoreCore: Sendable {
 	@usableFromInline
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
+		if let onRefusedChange {
+			onRefusedChange(key)
+			// What a key caches before its first read: it matches no generation or version, so
+			// the key does not remember the refused value and reads what the store holds.
+			return (0, .max)
+		}
 		let (result, changed) = state.withLock { state in
 			let existing = state.lookup(key)
 			if let existingValue = existing.value, existingValue == value {
@@ -131,6 +147,10 @@ final class StoreCore: Sendable {
 	}
 
 	func removeValue(forKey key: String) {
+		if let onRefusedChange {
+			onRefusedChange(key)
+			return
+		}
 		let changed = state.withLock { state in
 			guard state.lookup(key).value != nil else { return false }
 			state.set(nil, forKey: key, version: Self.absentVersion)
@@ -145,6 +165,10 @@ final class StoreCore: Sendable {
 	}
 
 	func removeAll() {
+		if let onRefusedChange {
+			onRefusedChange(nil)
+			return
+		}
 		state.withLock { state in
 			if !state.values.isEmpty {
 				state.removeAll()

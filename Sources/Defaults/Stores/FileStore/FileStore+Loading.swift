@@ -36,30 +36,45 @@ extension FileStore {
 	}
 
 	/// Loads the file when the store opens. A corrupt file is moved aside, under the
-	/// lock so that two processes opening it at once agree on what happens.
-	static func load(path: String, fileSystem: any FileSystem) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?) {
+	/// lock so that two processes opening it at once agree on what happens; a read-only
+	/// store leaves it as it is and takes no lock (the lock file would be a new file).
+	static func load(
+		path: String,
+		fileSystem: any FileSystem,
+		access: Access
+	) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?, error: FileStoreError?) {
 		switch readValues(atPath: path, fileSystem: fileSystem) {
 		case .values(let values, let identity):
-			return (values, identity)
+			return (values, identity, nil)
 		case .missing:
-			return ([:], nil)
+			return ([:], nil, nil)
 		case .unreadable(let failure):
-			Defaults.report(.init(kind: .storeFailure, key: nil, message: FileStoreError(.readFailed, path: path, failure: failure).description
-				+ " The store starts from the default values and will not overwrite the file while it cannot be read."), deduplicate: false)
-			return ([:], fileSystem.identity(atPath: path))
+			let error = FileStoreError(.readFailed, path: path, failure: failure)
+			let consequence = access.allowsWriting
+				? " The store starts from the default values and will not overwrite the file while it cannot be read."
+				: " The store starts from the default values; it was opened read-only, so the file is left as it is."
+			Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + consequence), deduplicate: false)
+			return ([:], fileSystem.identity(atPath: path), error)
+		case .corrupt(_, let reason) where !access.allowsWriting:
+			Defaults.report(.init(
+				kind: .storeFailure,
+				key: nil,
+				message: "The settings file \(path) could not be used because \(reason). It was left as it is (the store was opened read-only), and the store started from the default values."
+			), deduplicate: false)
+			return ([:], fileSystem.identity(atPath: path), FileStoreError(corrupt: path, reason: reason))
 		case .corrupt:
-			guard let lock = try? fileSystem.openLockFile(atPath: path + ".lock", mode: 0o600) else { return ([:], nil) }
+			guard let lock = try? fileSystem.openLockFile(atPath: path + ".lock", mode: 0o600) else { return ([:], nil, nil) }
 			defer { fileSystem.close(lock) }
 			try? fileSystem.lockExclusively(lock, path: path + ".lock")
 			// Another process may have replaced the file meanwhile: look again under the lock.
 			switch readValues(atPath: path, fileSystem: fileSystem) {
 			case .values(let values, let identity):
-				return (values, identity)
+				return (values, identity, nil)
 			case .missing, .unreadable:
-				return ([:], nil)
+				return ([:], nil, nil)
 			case .corrupt(let bytes, let reason):
 				moveAside(corruptFileAt: path, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
-				return ([:], nil)
+				return ([:], nil, FileStoreError(corrupt: path, reason: reason))
 			}
 		}
 	}
@@ -113,7 +128,8 @@ extension FileStore {
 				Defaults.report(.init(
 					kind: .storeFailure,
 					key: nil,
-					message: "The settings file \(path) was changed by another program and \(reason). The values in memory are kept; the file will be moved aside if this process saves before it is fixed."
+					message: "The settings file \(path) was changed by another program and \(reason). The values in memory are kept; "
+						+ (access.allowsWriting ? "the file will be moved aside if this process saves before it is fixed." : "the file is left as it is (the store was opened read-only).")
 				), deduplicate: false)
 				return []
 			case .unreadable:

@@ -4,6 +4,8 @@ import Foundation
 extension FileStore {
 	/// Writes the pending changes on top of the file's current contents. Call with `ioLock` held.
 	func save() throws(FileStoreError) {
+		// A read-only store refuses every change, so it never has anything to save.
+		guard access.allowsWriting else { return }
 		let pending = core.takePendingChanges()
 		guard !pending.isEmpty else { return }
 		do {

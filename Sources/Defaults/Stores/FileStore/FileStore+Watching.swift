@@ -13,10 +13,13 @@ extension FileStore {
 
 	/// Starts noticing outside changes to the file. The directory is created (mode 0700) if
 	/// it does not exist, so that a file another process creates there is noticed too; if
-	/// that fails, the first successful save starts watching.
+	/// that fails, the first successful save starts watching. A read-only store creates
+	/// nothing, so it watches only a directory that exists.
 	func startWatching() {
 		let target = targetPath
-		try? fileSystem.createDirectory(atPath: parentDirectory(of: target), mode: 0o700)
+		if access.allowsWriting {
+			try? fileSystem.createDirectory(atPath: parentDirectory(of: target), mode: 0o700)
+		}
 		let reload = ReloadScheduler(store: self)
 		watchToken = DirectoryWatcher.shared?.watch(
 			directory: parentDirectory(of: target),

@@ -47,8 +47,10 @@ updates, and the last writer wins per key. Changes made by other processes
 memory within a few milliseconds.
 
 **Bad files.** A file that is not a JSON object is moved aside to
-`settings.json.corrupt-<timestamp>` with its bytes intact, the store starts
-from the defaults, and the problem is reported; it is never overwritten. A
+`settings.json.corrupt-<timestamp>` with its bytes intact (a read-only store,
+see ``Access``, leaves it where it is), the store starts from the defaults,
+the problem is reported, and ``loadError`` says what was wrong; it is never
+overwritten. A
 save that fails (read-only file, unwritable directory, full disk) is reported
 through ``Defaults/problemHandler`` and thrown by ``flush()``; the values stay
 in memory, no partial file is left, and the next successful save writes them.
@@ -56,6 +58,19 @@ in memory, no partial file is left, and the next successful save writes them.
 public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendable {
 	/// The store's file.
 	public let url: URL
+	/// Whether the store may change its file.
+	public let access: Access
+	/**
+	Why the store could not use its file when it opened, or `nil` if it read the file
+	(or there was none). The store then started without values: keys read as their defaults.
+
+	```swift
+	if let error = store.loadError {
+		print(error) //=> The settings file /home/me/.config/myapp/settings.json cannot be used: it is not valid JSON (...).
+	}
+	```
+	*/
+	public let loadError: FileStoreError?
 	let path: String
 	let core: StoreCore
 	let fileSystem: any FileSystem
@@ -82,21 +97,47 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	The file need not exist; the first save creates it (mode 0600). Its directory is
 	created (mode 0700) when the store opens, so that changes other processes make
 	there are noticed from the start.
+
+	With `access` ``Access/readOnly`` the store only reads: it creates, writes and
+	moves nothing, and refuses (and reports) every change made through it.
+
+	```swift
+	let store = FileStore(url: URL(fileURLWithPath: "/home/me/.config/myapp/settings.json"), access: .readOnly)
+	store.loadError?.description
+	//=> "The settings file /home/me/.config/myapp/settings.json cannot be used: it is not valid JSON (...)."
+	```
+
+	- Parameters:
+	  - url: The settings file.
+	  - access: Whether the store may change the file; ``Access/readWrite`` unless given.
 	*/
-	public convenience init(url: URL) {
-		self.init(url: url, fileSystem: SystemFileSystem())
+	public convenience init(url: URL, access: Access = .readWrite) {
+		self.init(url: url, fileSystem: SystemFileSystem(), access: access)
 	}
 
-	init(url: URL, fileSystem: any FileSystem, saveDelay: DispatchTimeInterval = .milliseconds(20), watchesForChanges: Bool = true) {
+	init(
+		url: URL,
+		fileSystem: any FileSystem,
+		access: Access = .readWrite,
+		saveDelay: DispatchTimeInterval = .milliseconds(20),
+		watchesForChanges: Bool = true
+	) {
 		self.url = url.standardizedFileURL
 		path = self.url.path
 		self.fileSystem = fileSystem
+		self.access = access
 		let scheduler = SaveScheduler(delay: saveDelay)
 		self.scheduler = scheduler
-		let loaded = Self.load(path: path, fileSystem: fileSystem)
+		let loaded = Self.load(path: path, fileSystem: fileSystem, access: access)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
-		core = StoreCore(values: loaded.values) { scheduler.scheduleSave() }
+		loadError = loaded.error
+		if access.allowsWriting {
+			core = StoreCore(values: loaded.values) { scheduler.scheduleSave() }
+		} else {
+			let path = path
+			core = StoreCore(values: loaded.values, onRefusedChange: { key in Self.reportRefusedChange(forKey: key, path: path) })
+		}
 		scheduler.attach(self)
 		FileStoreRegistry.shared.add(self)
 		if watchesForChanges {

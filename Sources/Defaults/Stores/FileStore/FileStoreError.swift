@@ -26,6 +26,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case saveFailed
 		/// The file is marked read-only; it is not overwritten.
 		case readOnly
+		/// The file holds something other than a JSON object (invalid JSON, or another
+		/// JSON value); the store did not use it.
+		case corrupt
 	}
 
 	/// What kind of failure this is.
@@ -38,6 +41,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 	public let operation: String
 	/// The system error number, or 0.
 	public let code: Int32
+	/// What is wrong with the file's contents, for ``Kind-swift.enum/corrupt``.
+	private let contentProblem: String?
 
 	init(_ kind: Kind, path: String, failure: SystemCallError) {
 		self.kind = kind
@@ -45,6 +50,7 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		operationPath = failure.path
 		operation = failure.operation
 		code = failure.code
+		contentProblem = nil
 	}
 
 	init(readOnly path: String) {
@@ -53,14 +59,27 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		operationPath = path
 		operation = "writing"
 		code = EACCES
+		contentProblem = nil
+	}
+
+	/// - Parameter reason: What is wrong, as a clause: "it is not valid JSON (...)".
+	init(corrupt path: String, reason: String) {
+		kind = .corrupt
+		self.path = path
+		operationPath = path
+		operation = "parsing"
+		code = 0
+		contentProblem = reason
 	}
 
 	private var operationDescription: String {
 		operationPath == path || operationPath == path + ".lock" ? operation : "\(operation) \(operationPath)"
 	}
 
-	/// The system's text for the error number, with its symbolic name.
+	/// Why it failed: the system's text for the error number with its symbolic name, or
+	/// for ``Kind-swift.enum/corrupt`` what is wrong with the contents ("it is not valid JSON (...)").
 	public var reason: String {
+		if let contentProblem { return contentProblem }
 		let text = String(cString: strerror(code))
 		return Self.errorNames[code].map { "\(text) (\($0))" } ?? text
 	}
@@ -75,6 +94,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case .readOnly:
 			"Could not save \(path): the file is read-only, so it was not overwritten. "
 				+ "The values are kept in memory; make the file writable (chmod u+w) to save them."
+		case .corrupt:
+			"The settings file \(path) cannot be used: \(reason)."
 		}
 	}
 

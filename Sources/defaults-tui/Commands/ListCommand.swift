@@ -17,7 +17,8 @@ struct List: ParsableCommand {
 	@Flag(help: "One JSON array of objects, for scripts.") var json = false
 
 	func run() throws {
-		let (store, schema) = try settings.open()
+		let opened = try settings.open(access: .readOnly)
+		let (store, schema) = (opened.store, opened.schema)
 		var rows: [(setting: Setting, value: Defaults.JSONValue?, isModified: Bool)] = []
 		for setting in schema.settings {
 			let stored = store.storedValue(forKey: setting.key)
@@ -47,36 +48,6 @@ struct List: ParsableCommand {
 				return column == 4 ? cut : cut.padding(toLength: widths[column], withPad: " ", startingAt: 0)
 			}
 			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-		}
-	}
-}
-
-struct Get: ParsableCommand {
-	static let configuration = CommandConfiguration(
-		abstract: "Print the value of a setting (its default when none is stored).",
-		discussion: """
-		EXAMPLES:
-		  defaults-tui get theme
-		  defaults-tui get mainWindow --json
-		"""
-	)
-
-	@OptionGroup var settings: SettingsOptions
-	@Argument(help: "The setting's key.") var key: String
-	@Flag(help: "Print the value as JSON.") var json = false
-
-	func run() throws {
-		let (store, schema) = try settings.open()
-		let setting = try schema.requireSetting(key)
-		let value = store.storedValue(forKey: key) ?? setting.defaultValue
-		if json {
-			print((value ?? .null).jsonString())
-		} else {
-			guard let value, !value.isNull else {
-				print("not set")
-				return
-			}
-			print(value.stringValue ?? value.jsonString())
 		}
 	}
 }

@@ -25,20 +25,3 @@ struct Edit: ParsableCommand {
 		try store.save()
 	}
 }
-
-struct Schema: ParsableCommand {
-	static let configuration = CommandConfiguration(
-		abstract: "Print the schema as JSON (the format --schema reads).",
-		discussion: """
-		EXAMPLES:
-		  defaults-tui schema > demo-schema.json
-		"""
-	)
-
-	@OptionGroup var settings: SettingsOptions
-
-	func run() throws {
-		let (_, schema) = try settings.open()
-		print(schema.jsonString(), terminator: "")
-	}
-}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Defaults
+import Foundation
+
+struct Export: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		abstract: "Write every stored value as one JSON object, to a file or standard output.",
+		discussion: """
+		The file is created readable by you only (mode 0600), as the store is: it may \
+		hold secrets. An existing file is replaced only with --force, and a symbolic \
+		link is never written through. Both refusals exit with status 1.
+
+		EXAMPLES:
+		  defaults-tui export > backup.json
+		  defaults-tui export backup.json
+		  defaults-tui export backup.json --force
+		"""
+	)
+
+	@OptionGroup var settings: SettingsOptions
+	@Argument(help: "The file to write (default: standard output).") var file: String?
+	@Flag(help: "Replace the file if it exists.") var force = false
+
+	func run() throws {
+		let store = try settings.open(access: .readOnly).store
+		let text = Defaults.JSONValue.object(store.storedValues()).jsonString(pretty: true)
+		guard let file else {
+			print(text, terminator: "")
+			return
+		}
+		try PrivateFile.write(Array(text.utf8), to: file, replacing: force)
+	}
+}

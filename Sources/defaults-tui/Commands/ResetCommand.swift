@@ -1,0 +1,37 @@
+import ArgumentParser
+import Defaults
+import Foundation
+
+struct Reset: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		abstract: "Remove the stored values of settings, so their defaults apply.",
+		discussion: """
+		EXAMPLES:
+		  defaults-tui reset theme fontSize
+		  defaults-tui reset --all
+		"""
+	)
+
+	@OptionGroup var settings: SettingsOptions
+	@Flag(help: "Reset every setting.") var all = false
+	@Argument(help: "The keys to reset.") var keys: [String] = []
+
+	func validate() throws {
+		if all == !keys.isEmpty {
+			throw ValidationError("give either keys or --all")
+		}
+	}
+
+	func run() throws {
+		let opened = try settings.open(access: .readWrite)
+		let (store, schema) = (opened.store, opened.schema)
+		let names = all ? schema.settings.map(\.key) : keys
+		for name in names {
+			_ = try opened.requireSetting(name) // all keys are checked before anything is removed
+		}
+		for name in names {
+			store.removeStoredValue(forKey: name)
+		}
+		try store.save()
+	}
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Defaults
+import Foundation
+
+struct Set: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		abstract: "Change a setting; the value is checked against its type, range and choices.",
+		usage: "defaults-tui set <key> <value> [--schema <file>] [--store <file>]",
+		discussion: """
+		Booleans take true/false, yes/no, on/off or 1/0; choices take a title or value; \
+		text needs no quotes; lists and objects are JSON. A value may start with a dash \
+		(-5), and options may come before or after the key and value. A bad value \
+		changes nothing and exits with status 2.
+
+		EXAMPLES:
+		  defaults-tui set launchAtLogin yes
+		  defaults-tui set theme dark
+		  defaults-tui set syncInterval -5
+		  defaults-tui set spellingLanguages '["en", "de"]'
+		"""
+	)
+
+	@OptionGroup var settings: SettingsOptions
+	@Argument(help: "The setting's key.") var key: String
+	// Collected from whatever the parser does not recognize as an option, so that a value
+	// starting with a dash (-5, -2.5) is a value rather than an unknown option; validate()
+	// checks there is exactly one. A `--` terminator before it is collected too, and skipped.
+	@Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value; it may start with a dash.", valueName: "value"))
+	var collectedValues: [String] = []
+
+	/// The values after the key, without a `--` that ended the options.
+	private var values: ArraySlice<String> {
+		collectedValues.first == "--" ? collectedValues.dropFirst() : collectedValues[...]
+	}
+
+	func validate() throws {
+		guard values.count == 1 else {
+			if values.isEmpty {
+				throw ValidationError("Missing expected argument '<value>'")
+			}
+			let listed = values.map { "'\($0)'" }.joined(separator: ", ")
+			throw ValidationError("expected one value after the key, not \(values.count): \(listed) (is one of them a misspelt option?)")
+		}
+	}
+
+	func run() throws {
+		let opened = try settings.open(access: .readWrite)
+		let setting = try opened.requireSetting(key)
+		let text = values.first ?? ""
+		switch setting.parse(text) {
+		case .success(let parsed):
+			opened.store.setStoredValue(opened.storedForm(of: parsed, typed: text), forKey: key)
+			try opened.store.save()
+		case .failure(let error):
+			throw CommandFailure.badInput("cannot set \(key): \(error.message)")
+		}
+	}
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Defaults
+import Dispatch
+import Foundation
+
+struct Watch: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		abstract: "Print one line per change as it happens, also from other processes, until interrupted.",
+		discussion: """
+		EXAMPLES:
+		  defaults-tui watch
+		  defaults-tui watch theme fontSize --json
+		"""
+	)
+
+	@OptionGroup var settings: SettingsOptions
+	@Flag(help: "One JSON object per line: {\"key\": ..., \"old\": ..., \"new\": ...}.") var json = false
+	@Argument(help: "The keys to watch (default: all).") var keys: [String] = []
+
+	func run() throws {
+		let opened = try settings.open(access: .readOnly)
+		let (store, schema) = (opened.store, opened.schema)
+		for key in keys { _ = try opened.requireSetting(key) }
+		// The store is read-only, so it does not create the directory it would watch.
+		let directory = store.url.deletingLastPathComponent().path
+		if !FileManager.default.fileExists(atPath: directory) {
+			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
+		}
+		let names = keys.isEmpty ? Swift.Set(schema.settings.map(\.key)) : Swift.Set(keys)
+		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
+		let known = Mutex(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
+		let asJSON = json
+		let storeBox = StoreBox(store: store)
+		let observation = Defaults.observe(keysNamed: names, in: store) { changed in
+			for key in changed.sorted() {
+				let new = storeBox.store.storedValue(forKey: key) ?? defaults[key] ?? nil
+				let old = known.withLock { values in
+					defer { values[key] = new }
+					return values[key] ?? nil
+				}
+				guard old != new else { continue }
+				if asJSON {
+					printLine(Defaults.JSONValue.object(["key": .string(key), "old": old ?? .null, "new": new ?? .null]).jsonString())
+				} else {
+					printLine("\(key): \((old ?? .null).jsonString()) -> \((new ?? .null).jsonString())")
+				}
+			}
+		}
+		let stop = DispatchSemaphore(value: 0)
+		let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
+			signal(number, SIG_IGN)
+			let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+			source.setEventHandler { stop.signal() }
+			source.resume()
+			return source
+		}
+		stop.wait()
+		sources.forEach { $0.cancel() }
+		observation.invalidate()
+	}
+}
+
+/// Carries the store into the observation handler.
+private struct StoreBox: @unchecked Sendable {
+	let store: FileStore
+}
+
+/// A tiny lock-protected value for the watch handler.
+private final class Mutex<Value>: @unchecked Sendable {
+	private let lock = NSLock()
+	private var value: Value
+	init(_ value: Value) { self.value = value }
+	func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+		lock.lock()
+		defer { lock.unlock() }
+		return body(&value)
+	}
+}
