@@ -69,18 +69,6 @@ struct OpenedSettings {
 		}
 		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them)")
 	}
-
-	/// The value to store for `parsed`, which was parsed from `text`. Without a schema a
-	/// number has no Swift type, so it is stored as it was typed: `3` as 3, not 3.0.
-	func storedForm(of parsed: Defaults.JSONValue, typed text: String) -> Defaults.JSONValue {
-		guard isInferred, case .double = parsed,
-		      let typed = try? Defaults.JSONValue(parsing: text.trimmingCharacters(in: .whitespaces)),
-		      typed.doubleValue != nil, typed == parsed
-		else {
-			return parsed
-		}
-		return typed
-	}
 }
 
 extension FileStore {

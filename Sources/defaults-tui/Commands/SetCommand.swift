@@ -49,7 +49,7 @@ struct Set: ParsableCommand {
 		let text = values.first ?? ""
 		switch setting.parse(text) {
 		case .success(let parsed):
-			opened.store.setStoredValue(opened.storedForm(of: parsed, typed: text), forKey: key)
+			opened.store.setStoredValue(parsed, forKey: key)
 			try opened.store.save()
 		case .failure(let error):
 			throw CommandFailure.badInput("cannot set \(key): \(error.message)")
