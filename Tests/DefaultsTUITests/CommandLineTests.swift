@@ -361,3 +361,55 @@ private func firstLine(of handle: FileHandle) async throws -> String {
 		}
 	}
 }
+
+@Suite("The command line and values that do not fit", .timeLimit(.minutes(2)))
+struct CommandLineValueTests {
+	private func cliWithStore(_ json: String) throws -> CLI {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(json.utf8).write(to: cli.storeFile)
+		return cli
+	}
+
+	@Test func getPrintsTheEffectiveValueAndWarns() throws {
+		let cli = try cliWithStore(#"{"fontSize":"big","theme":"neon","launchAtLogin":7}"#)
+		let result = try cli.run("get", "fontSize")
+		#expect(result.status == 0)
+		#expect(result.output == "14\n", "the default, which programs read")
+		#expect(result.errors.contains("the stored value of 'fontSize' (\"big\") is not valid: expected a whole number"))
+		#expect(try cli.run("get", "theme", "--json").output == "\"system\"\n")
+		#expect(try cli.run("get", "showWelcome").errors.isEmpty, "no warning for a value that fits")
+	}
+
+	@Test func listMarksInvalidValues() throws {
+		let cli = try cliWithStore(#"{"fontSize":"big","theme":"dark"}"#)
+		let lines = try cli.run("list").output.split(separator: "\n").map(String.init)
+		#expect(lines.first?.hasSuffix("NOTE") == true)
+		let fontSize = try #require(lines.first { $0.hasPrefix("fontSize ") })
+		#expect(fontSize.contains(" 14 ") && fontSize.contains("invalid: stored big (expected a whole number"))
+		let theme = try #require(lines.first { $0.hasPrefix("theme ") })
+		#expect(!theme.contains("invalid"))
+		let json = try cli.run("list", "--json").output
+		#expect(json.contains(#""problem": "expected a whole number"#) && json.contains(#""stored": "big""#))
+	}
+
+	@Test func listShowsControlCharactersEscaped() throws {
+		let cli = try cliWithStore("{\"username\":\"a\\nb\\u001b[2Jc\"}")
+		let output = try cli.run("list").output
+		#expect(output.contains(#"a\nb\e[2Jc"#))
+		#expect(!output.contains("\u{1B}"), "no escape sequence reaches the terminal")
+		#expect(try cli.run("get", "username").output == "a\nb\u{1B}[2Jc\n", "get writes data as it is when it is not a terminal")
+	}
+
+	@Test func numbersAtTheBoundsThroughTheCommandLine() throws {
+		let cli = CLI()
+		#expect(try cli.run("set", "fontSize", "32").status == 0, "exactly the maximum")
+		let above = try cli.run("set", "fontSize", "33")
+		#expect(above.status == 2 && above.errors.contains("must be between 8 and 32"), "one step above")
+		#expect(try cli.run("set", "fontSize", "8").status == 0, "exactly the minimum")
+		#expect(try cli.run("set", "fontSize", "7").status == 2, "one step below")
+		#expect(cli.stored()["fontSize"] == 8)
+		#expect(try cli.run("set", "username", String(repeating: "u", count: 32)).status == 0, "exactly maxLength")
+		#expect(try cli.run("set", "username", String(repeating: "u", count: 33)).status == 2, "one character more")
+	}
+}

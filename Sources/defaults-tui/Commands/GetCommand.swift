@@ -1,5 +1,6 @@
 import ArgumentParser
 import Defaults
+import DefaultsTUI
 import Foundation
 
 struct Get: ParsableCommand {
@@ -20,15 +21,23 @@ struct Get: ParsableCommand {
 		let opened = try settings.open(access: .readOnly)
 		let store = opened.store
 		let setting = try opened.requireSetting(key)
-		let value = store.storedValue(forKey: key) ?? setting.defaultValue
+		let stored = store.storedValue(forKey: key)
+		let value = setting.effectiveValue(stored: stored)
+		if let stored, let problem = setting.validate(stored) {
+			let reads = setting.typeProblem(stored) != nil ? "; programs read the default, printed here" : ""
+			let message = "the stored value of '\(key)' (\(stored.jsonString().fitted(to: 60))) is not valid: \(problem.message)\(reads)"
+			FileHandle.standardError.write(Data("defaults-tui: warning: \(message.escapingControlCharacters)\n".utf8))
+		}
 		if json {
 			print((value ?? .null).jsonString())
-		} else {
-			guard let value, !value.isNull else {
-				print("not set")
-				return
-			}
-			print(value.stringValue ?? value.jsonString())
+			return
 		}
+		guard let value, !value.isNull else {
+			print("not set")
+			return
+		}
+		let text = value.stringValue ?? value.jsonString()
+		// Data for scripts as it is; on a terminal, control characters are shown escaped.
+		print(isatty(STDOUT_FILENO) == 1 ? text.escapingControlCharacters : text)
 	}
 }

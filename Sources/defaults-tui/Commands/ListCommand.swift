@@ -1,5 +1,6 @@
 import ArgumentParser
 import Defaults
+import DefaultsTUI
 import Foundation
 
 struct List: ParsableCommand {
@@ -19,35 +20,66 @@ struct List: ParsableCommand {
 	func run() throws {
 		let opened = try settings.open(access: .readOnly)
 		let (store, schema) = (opened.store, opened.schema)
-		var rows: [(setting: Setting, value: Defaults.JSONValue?, isModified: Bool)] = []
+		var rows: [Row] = []
 		for setting in schema.settings {
-			let stored = store.storedValue(forKey: setting.key)
-			let isModified = stored != nil && stored != setting.defaultValue
-			if modified, !isModified { continue }
-			rows.append((setting, stored ?? setting.defaultValue, isModified))
+			let row = Row(setting: setting, stored: store.storedValue(forKey: setting.key))
+			if modified, !row.isModified { continue }
+			rows.append(row)
 		}
 		if json {
 			let objects: [Defaults.JSONValue] = rows.map { row in
-				.object([
+				var object: [String: Defaults.JSONValue] = [
 					"key": .string(row.setting.key), "title": .string(row.setting.title), "kind": .string(row.setting.kind.rawValue),
 					"type": .string(row.setting.typeName), "value": row.value ?? .null,
 					"default": row.setting.defaultValue ?? .null, "modified": .bool(row.isModified),
-				])
+				]
+				if let problem = row.problem {
+					object["stored"] = row.stored ?? .null
+					object["problem"] = .string(problem.message)
+				}
+				return .object(object)
 			}
 			print(Defaults.JSONValue.array(objects).jsonString(pretty: true), terminator: "")
 			return
 		}
-		let table = [["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"]] + rows.map { row in
-			[row.setting.key, row.setting.typeName, row.setting.displayText(for: row.value),
+		let hasNotes = rows.contains { $0.problem != nil }
+		let header = ["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"] + (hasNotes ? ["NOTE"] : [])
+		let table = [header] + rows.map { row in
+			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.value),
 			 row.setting.defaultValue.map { row.setting.displayText(for: $0) } ?? "not set", row.isModified ? "yes" : ""]
+				+ (hasNotes ? [row.note] : [])
 		}
-		let widths = (0..<5).map { column in min(40, table.map { $0[column].count }.max() ?? 0) }
+		let last = header.count - 1
+		let widths = (0...last).map { column in min(40, table.map { $0[column].cellWidth }.max() ?? 0) }
 		for line in table {
 			let cells = line.enumerated().map { column, cell in
-				let cut = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
-				return column == 4 ? cut : cut.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+				column == last ? cell : cell.fitted(to: widths[column], pad: true)
 			}
 			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+		}
+	}
+
+	/// One setting as the list shows it: the value programs read, and why a stored value is not it.
+	private struct Row {
+		let setting: Setting
+		let stored: Defaults.JSONValue?
+		/// What a program reads: the stored value when it fits the type, else the default.
+		let value: Defaults.JSONValue?
+		let problem: SettingError?
+
+		init(setting: Setting, stored: Defaults.JSONValue?) {
+			self.setting = setting
+			self.stored = stored
+			value = setting.effectiveValue(stored: stored)
+			problem = stored.flatMap { setting.validate($0) }
+		}
+
+		var isModified: Bool { stored != nil && stored != setting.defaultValue }
+
+		/// "invalid: stored "big" (expected a whole number)", or empty.
+		var note: String {
+			guard let problem, let stored else { return "" }
+			return "invalid: stored \(setting.displayText(for: stored)) (\(problem.message))".escapingControlCharacters
 		}
 	}
 }
