@@ -94,13 +94,13 @@ extension EditorModel {
 		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
 			return (spans + row.spans, valueColumn + row.cursor)
 		}
-		var text = widgets[setting.key]?.valueText(value, width: valueWidth) ?? ""
 		var problemText = ""
 		if isInvalid, let problem = value.problem, let stored = value.stored {
 			let typeIsWrong = setting.typeProblem(stored) != nil
 			problemText = typeIsWrong ? "  ✗ stored \(setting.displayText(for: stored)) is invalid: \(problem.message)" : "  ✗ \(problem.message)"
 		}
-		text = text.fitted(to: problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth))
+		let textWidth = problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
+		let text = (widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let isUnset = value.effective == nil
 		let valueStyle: TextStyle = isUnset && !isSelected ? .dim : baseStyle
 		spans.append(Span(text, valueStyle))

@@ -22,7 +22,7 @@ struct SliderWidget: SettingWidget {
 
 	func valueText(_ value: WidgetValue, width: Int) -> String {
 		let shown = setting.displayText(for: value.effective)
-		let barWidth = max(5, min(24, width - shown.cellWidth - 3))
+		let barWidth = max(3, min(24, width - shown.cellWidth - 1))
 		guard let number = value.effective?.doubleValue, maximum > minimum else { return shown }
 		let fraction = min(max((number - minimum) / (maximum - minimum), 0), 1)
 		let knob = Int((fraction * Double(barWidth - 1)).rounded())

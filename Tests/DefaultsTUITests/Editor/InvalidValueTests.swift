@@ -17,6 +17,13 @@ struct InvalidValueTests {
 		#expect(fixture.row("Launch at Login")?.contains("stored 7 is invalid") == true)
 	}
 
+	@Test func aNarrowWindowKeepsTheSlidersValueBesideTheProblem() {
+		let fixture = EditorFixture(width: 80, height: 24, stored: badValues)
+		let row = fixture.row("Font Size") ?? ""
+		#expect(row.contains("● 14  ✗ stored big") || row.contains("─ 14  ✗ stored big"), "the bar shrinks, the value stays: \(row)")
+		#expect(row.cellWidth == 80)
+	}
+
 	@Test func editingStartsFromTheEffectiveValue() {
 		let fixture = EditorFixture(stored: badValues)
 		fixture.select("fontSize")
