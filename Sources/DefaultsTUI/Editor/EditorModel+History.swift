@@ -17,11 +17,14 @@ struct History {
 
 	private(set) var done: [Step] = []
 	private(set) var undone: [Step] = []
+	/// How many steps are kept; the oldest go first.
+	static let limit = 1000
 
 	/// A new action: it can be undone, and what was undone before can no longer be redone.
 	mutating func record(_ changes: [Change], title: String) {
 		guard !changes.isEmpty else { return }
 		done.append(Step(changes: changes, title: title))
+		if done.count > Self.limit { done.removeFirst(done.count - Self.limit) }
 		undone.removeAll()
 	}
 

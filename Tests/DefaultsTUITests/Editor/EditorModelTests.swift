@@ -266,3 +266,17 @@ struct EditorModelTests {
 		#expect(screen.text.contains { $0.contains("Setting 999") }, "the selection is scrolled into view")
 	}
 }
+
+@Suite("Editor history")
+struct EditorHistoryTests {
+	@Test func theHistoryKeepsTheLatestStepsOnly() {
+		var history = History()
+		for index in 0..<(History.limit + 5) {
+			history.record([Change(key: "k", before: .integer(Int64(index)), after: .integer(Int64(index + 1)))], title: "step \(index)")
+		}
+		#expect(history.done.count == History.limit)
+		#expect(history.done.first?.title == "step 5", "the oldest steps went first")
+		history.record([], title: "nothing")
+		#expect(history.done.last?.title == "step \(History.limit + 4)", "an action that changed nothing is no step")
+	}
+}
