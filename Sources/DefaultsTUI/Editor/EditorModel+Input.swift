@@ -84,6 +84,7 @@ extension EditorModel {
 		case .character("u"): undo()
 		case .character("?"): mode = .help
 		case .character("q"), .control("c"): return .quit
+		case .control("l"): return .redraw
 		default: break
 		}
 		return .none
