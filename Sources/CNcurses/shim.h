@@ -35,6 +35,7 @@ static inline int cn_get_wch(wint_t *character) { return get_wch(character); }
 // Mouse buttons (the masks are macros built from NCURSES_MOUSE_MASK).
 static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cn_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 #ifdef BUTTON5_PRESSED
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
