@@ -54,7 +54,9 @@ struct EndToEndTerminalTests {
 
 	@Test func ctrlCWhileTheEditorRunsReachesOnlyTheEditor() async throws {
 		let marker = try TmuxSession.scratchFile()
+		let signals = try TmuxSession.scratchFile()
 		let editor = try TmuxSession.script("""
+			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxSession.shellQuoted(signals.path))
 			trap 'echo interrupted > \(TmuxSession.shellQuoted(marker.path)); exit 1' INT
 			printf 'waiting for Ctrl-C' > /dev/tty
 			while :; do sleep 0.1; done
@@ -65,9 +67,28 @@ struct EndToEndTerminalTests {
 		try session.send("C-c")
 		#expect(await session.waitForScreen { $0.contains("did not finish") }, "\(session.screen)")
 		#expect((try? String(contentsOf: marker, encoding: .utf8)) == "interrupted\n", "the editor got SIGINT")
+		// The standard signals, 1 to 31 (glibc keeps its internal real-time signals to itself).
+		let masks = ((try? String(contentsOf: signals, encoding: .utf8)) ?? "").split(separator: "\n")
+			.map { UInt64($0.suffix(16), radix: 16).map { $0 & 0x7fff_ffff } }
+		#expect(masks == [0, 0], "the editor starts with no signal blocked or ignored")
 		// Had SIGINT reached the settings editor too, it would now end with 130.
 		try session.send("q")
 		#expect(await session.waitForExit() == 0)
+	}
+
+	@Test func theTerminalsRepliesToTheEditorDoNotReachTheSettingsEditor() async throws {
+		// Asks the terminal for its attributes (ESC [ c) and leaves without reading the reply
+		// (ESC [ ? 1 ; 2 c), which would otherwise be read as keys: Esc clears the filter.
+		let editor = try TmuxSession.script("""
+			printf '\\033[c' > /dev/tty
+			sleep 0.5
+			printf '["queried"]\\n' > "$1"
+			""")
+		let session = try await sessionOnSpellingLanguages(editor: editor)
+		try session.send("e")
+		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("[\"queried\"]") }, "\(session.screen)")
+		#expect(!session.screen.contains("Launch at Login"), "the filter is still on:\n\(session.screen)")
+		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["queried"]] })
 	}
 
 	// MARK: Signals and the terminal left behind
