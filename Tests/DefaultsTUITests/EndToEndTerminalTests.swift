@@ -35,10 +35,12 @@ struct EndToEndTerminalTests {
 	}
 
 	@Test func anEditorReadingTheTerminalGetsTheTypedKeys() async throws {
+		let fileInfo = try TmuxSession.scratchFile()
 		let editor = try TmuxSession.script("""
 			printf 'type a value: ' > /dev/tty
 			IFS= read -r line < /dev/tty
 			printf '%s\\n' "$line" > "$1"
+			printf '%s %s\\n' "$(stat -c %a "$1")" "$1" > \(TmuxSession.shellQuoted(fileInfo.path))
 			""")
 		let session = try await sessionOnSpellingLanguages(editor: editor)
 		try session.send("e")
@@ -49,6 +51,10 @@ struct EndToEndTerminalTests {
 		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["typed"]] }, "\(session.storedValues())")
 		// The settings editor saw none of those keys (`e` would open the editor again, `y` and `d` act too).
 		#expect(session.screen.contains("q quit"), "\(session.screen)")
+		// The file the editor got: private to its owner, and gone afterwards.
+		let info = ((try? String(contentsOf: fileInfo, encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines).split(separator: " ", maxSplits: 1)
+		#expect(info.first == "600", "\(info)")
+		#expect(info.count == 2 && !FileManager.default.fileExists(atPath: String(info[1])), "\(info)")
 		#expect(session.isRunning)
 	}
 
@@ -166,6 +172,15 @@ struct EndToEndTerminalTests {
 		#expect(await session.waitForScreen { $0.contains("STRAY OUTPUT") })
 		try session.send("C-l")
 		#expect(await session.waitForScreen { !$0.contains("STRAY OUTPUT") && $0.contains("Harbor Notes") }, "\(session.screen)")
+	}
+
+	@Test func theMouseIsTakenUnlessTurnedOff() async throws {
+		let withMouse = try TmuxSession()
+		#expect(await withMouse.waitForScreen { $0.contains("Harbor Notes") })
+		#expect(await eventuallyTrue { withMouse.format("#{mouse_standard_flag}") == "1" }, "mouse reports requested")
+		let withoutMouse = try TmuxSession(arguments: ["edit", "--no-mouse"])
+		#expect(await withoutMouse.waitForScreen { $0.contains("Harbor Notes") })
+		#expect(withoutMouse.format("#{mouse_any_flag} #{mouse_standard_flag}") == "0 0")
 	}
 
 	// MARK: Terminals that cannot show the editor
