@@ -58,6 +58,19 @@ struct EndToEndTerminalTests {
 		#expect(session.isRunning)
 	}
 
+	@Test func anEditorStoppedForTouchingTheTerminalIsResumed() async throws {
+		// What happens when the editor touches the terminal before it is in the foreground
+		// (SIGTTOU stops it), made certain.
+		let editor = try TmuxSession.script("""
+			kill -TTOU $$
+			printf '["resumed"]\\n' > "$1"
+			""")
+		let session = try await sessionOnSpellingLanguages(editor: editor)
+		try session.send("e")
+		#expect(await session.waitForScreen { $0.contains("[\"resumed\"]") }, "\(session.screen)")
+		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["resumed"]] })
+	}
+
 	@Test func ctrlCWhileTheEditorRunsReachesOnlyTheEditor() async throws {
 		let marker = try TmuxSession.scratchFile()
 		let signals = try TmuxSession.scratchFile()
