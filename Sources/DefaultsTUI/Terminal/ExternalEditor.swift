@@ -2,7 +2,7 @@ import Foundation
 
 /// Opens text in `$VISUAL`, `$EDITOR` or `vi`, giving that program the terminal for as long as it runs.
 ///
-/// The editor runs as `/bin/sh -c '<editor> "$1"' sh FILE` (so an editor with arguments,
+/// The editor runs as `/bin/sh -c 'exec <editor> "$1"' sh FILE` (so an editor with arguments,
 /// `code --wait` or `vi -u NONE`, works), in a process group of its own that is made the
 /// terminal's foreground group: it reads the keys, Ctrl-C reaches it and not the settings
 /// editor, and the terminal's answers to its queries are its own. It starts with default
@@ -54,7 +54,8 @@ struct ExternalEditor {
 
 	/// Runs the editor in the foreground and waits for it; whether it exited with status 0.
 	private func run(onFile path: String) -> Bool {
-		guard let process = spawn(arguments: ["/bin/sh", "-c", "\(command) \"$1\"", "sh", path]) else { return false }
+		// `exec`: the editor itself is the child, so a stop (SIGTTOU, SIGTTIN) reaches waitpid.
+		guard let process = spawn(arguments: ["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", path]) else { return false }
 		// Also from this side: whichever runs first, the group exists before tcsetpgrp.
 		_ = setpgid(process, process)
 		SignalHandling.ignoringTerminalOutputStops { _ = tcsetpgrp(terminal, process) }
