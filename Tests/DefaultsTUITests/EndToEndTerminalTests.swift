@@ -120,6 +120,22 @@ struct EndToEndTerminalTests {
 		#expect(await session.waitForExit() == status)
 	}
 
+	@Test func theEditorEndsWhenItsTerminalGoesAway() async throws {
+		let session = try TmuxSession()
+		#expect(await session.waitForScreen { $0.contains("Harbor Notes") })
+		let editor = try #require(session.processID)
+		try session.send("Space")
+		#expect(await session.waitForScreen { $0.contains("● Launch at Login") })
+		try session.tmux(["kill-server"])
+		// Gone, or a zombie nobody reaps (in a container without an init that reaps).
+		let ended = await eventuallyTrue {
+			guard let stat = try? String(contentsOfFile: "/proc/\(editor)/stat", encoding: .utf8) else { return true }
+			return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+		}
+		#expect(ended, "the editor does not keep running (and spinning) without its terminal")
+		#expect(session.storedValues() == ["launchAtLogin": true], "and it saved")
+	}
+
 	@Test func quittingRestoresTheTerminal() async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") })

@@ -29,6 +29,12 @@ struct EventLoop {
 				model.showProblem(problem)
 				needsDraw = true
 			}
+			// The terminal went away (its window closed, tmux killed) without a SIGHUP reaching
+			// this process, which happens when it is not the session leader: end as if hung up,
+			// rather than wake up for ever on the dead descriptor.
+			if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+				return .signal(SIGHUP)
+			}
 			if let signal = news.signal {
 				// Keys typed before the signal came still count (Space, then SIGTERM at once,
 				// still changes the setting), but nothing is started any more.

@@ -61,7 +61,8 @@ public final class TerminalEditor {
 	public enum Ending: Equatable, Sendable {
 		/// The person quit (`q`).
 		case quit
-		/// A signal ended it (SIGINT, which Ctrl-C sends; SIGTERM; SIGHUP).
+		/// A signal ended it (SIGINT, which Ctrl-C sends; SIGTERM; SIGHUP, also reported
+		/// when the terminal goes away without one).
 		case signal(Int32)
 
 		/// The conventional exit status for this ending: 0 after quitting, 128 + the
