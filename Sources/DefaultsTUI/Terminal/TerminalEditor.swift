@@ -77,8 +77,9 @@ public final class TerminalEditor {
 
 	/**
 	Runs the editor until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM
-	or SIGHUP, then restores the terminal and says how it ended. Saving is the caller's:
-	flush the store afterwards (a signal no longer ends the process while the editor runs).
+	or SIGHUP, then restores the terminal and says how it ended. A ``FileStore`` is saved
+	before it returns (other stores are the caller's to save); the signal itself no longer
+	ends the process, so end it with ``Ending/exitStatus``.
 
 	- Throws: ``StartError`` when standard input or output is not a terminal, or the
 	  terminal type (`TERM`) is unset, unknown, or cannot show a full screen.
@@ -100,6 +101,10 @@ public final class TerminalEditor {
 		// where it finds the default ones.
 		let signals = SignalHandling(wakingUp: pipe)
 		defer { signals.restore() }
+		// Saved while the signals are still caught: a second one (the SIGHUP that follows a
+		// closed window) must not kill the process before the last change is on disk.
+		// After the problem handler is back, so that a failure is reported where it can be read.
+		defer { try? (model.store as? FileStore)?.flush() }
 		let problems = ProblemRouting(to: pipe, logFile: problemLog)
 		defer { problems.restore() }
 
