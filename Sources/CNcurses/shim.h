@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 #include <wchar.h>
 
 // The C library's cell width of a character, for measuring text as the terminal draws it.
@@ -13,6 +14,7 @@ int wcwidth(wchar_t character);
 static inline int cn_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 
@@ -24,7 +26,9 @@ static inline attr_t cn_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
 
 static inline int cn_key_f(int n) { return KEY_F(n); }
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 static inline int cn_err(void) { return ERR; }
+static inline int cn_ok(void) { return OK; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
 static inline int cn_attrset(attr_t attributes) { return attrset((int)attributes); }
@@ -32,5 +36,26 @@ static inline int cn_move(int row, int column) { return move(row, column); }
 static inline int cn_addstr(const char *text) { return addstr(text); }
 static inline int cn_clrtoeol(void) { return clrtoeol(); }
 static inline int cn_get_wch(wint_t *character) { return get_wch(character); }
+
+// Mouse buttons (the masks are macros built from NCURSES_MOUSE_MASK).
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cn_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t cn_button5_pressed(void) { return 0; }
+#endif
+
+// terminfo: whether the terminal set up by setupterm has a string capability ("cup", "clear").
+static inline int cn_has_string_capability(const char *name) {
+	const char *value = tigetstr(name);
+	return value != NULL && value != (const char *)-1;
+}
+// Frees the terminal description setupterm loaded (newterm loads its own).
+static inline void cn_free_terminal_description(void) {
+	if (cur_term != NULL) { del_curterm(cur_term); }
+}
 
 #endif

@@ -1,15 +1,36 @@
 import CNcurses
 import Foundation
 
-/// The one place that talks to ncurses: starts and restores the terminal, reads keys, draws screens.
+/// The one place that talks to ncurses: starts and restores the terminal, draws screens,
+/// reads keys and mouse events, and hands the terminal over to another program for a while.
 final class Terminal {
 	private var attributes: [TextStyle: attr_t] = [:]
+	private var screen: OpaquePointer?
 	private(set) var isActive = false
 
-	/// Puts the terminal in the editor's mode: no echo, keys as they are typed, a short Esc delay.
-	func start() {
+	/// Why the terminal cannot show the editor, in words a person can act on.
+	struct Unusable: Error, CustomStringConvertible {
+		let description: String
+	}
+
+	private static let instead = "or use the commands instead: defaults-tui list, get KEY, set KEY VALUE, reset KEY, watch (see defaults-tui --help)."
+
+	/**
+	Checks that `$TERM` names a terminal that can show a full screen, then puts it in the
+	editor's mode: no echo, keys as they are typed, a short Esc delay, the mouse if wanted.
+
+	`initscr` would end the process on an unknown terminal, so the terminal is looked up
+	with `setupterm` first and opened with `newterm`.
+	*/
+	func start(mouse: Bool) throws(Unusable) {
 		setlocale(LC_ALL, "")
-		initscr()
+		try Self.checkTerminalType()
+		guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+		      let screen = newterm(nil, output, input) else {
+			throw Unusable(description: "the terminal could not be opened (TERM=\(Self.terminalName)). Set TERM to your terminal's type, for example TERM=xterm-256color, " + Self.instead)
+		}
+		self.screen = screen
+		_ = set_term(screen)
 		cbreak()
 		noecho()
 		nonl()
@@ -17,8 +38,37 @@ final class Terminal {
 		set_escdelay(25)
 		nodelay(cn_stdscr(), true)
 		curs_set(0)
+		if mouse {
+			// Report presses at once instead of waiting to tell clicks from double-clicks.
+			mouseinterval(0)
+			mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+		}
 		isActive = true
 		setUpStyles()
+	}
+
+	private static var terminalName: String {
+		ProcessInfo.processInfo.environment["TERM"] ?? ""
+	}
+
+	/// Throws when `$TERM` is unset, unknown, or a terminal that cannot move the cursor and clear.
+	private static func checkTerminalType() throws(Unusable) {
+		let name = terminalName
+		guard !name.isEmpty else {
+			throw Unusable(description: "the settings editor needs to know the terminal type, but TERM is not set. "
+				+ "Set it to your terminal's type, for example TERM=xterm-256color, " + instead)
+		}
+		var status: Int32 = 0
+		guard setupterm(nil, STDOUT_FILENO, &status) == cn_ok() else {
+			let reason = status == -1 ? "no terminfo database was found" : "the terminfo database does not know it"
+			throw Unusable(description: "the terminal type TERM=\(name) cannot be used: \(reason). "
+				+ "Set TERM to a type this system knows, for example TERM=xterm-256color (toe -a lists them), " + instead)
+		}
+		defer { cn_free_terminal_description() }
+		guard cn_has_string_capability("cup") != 0, cn_has_string_capability("clear") != 0 else {
+			throw Unusable(description: "the terminal type TERM=\(name) cannot move the cursor or clear the screen, which the settings editor needs. "
+				+ "Run it in a full-screen terminal (for example with TERM=xterm-256color), " + instead)
+		}
 	}
 
 	/// Gives the terminal back as it was. Safe to call more than once.
@@ -27,16 +77,30 @@ final class Terminal {
 		isActive = false
 		curs_set(1)
 		endwin()
+		if let screen {
+			delscreen(screen)
+			self.screen = nil
+		}
 	}
 
-	/// Leaves the editor's mode for a while (to run `$EDITOR`), then comes back.
-	func suspend(during body: () -> Void) {
+	/// Gives the terminal to another program: its original modes, the normal screen, the cursor.
+	func handOver() {
 		def_prog_mode()
 		endwin()
-		body()
+	}
+
+	/// Takes the terminal back after ``handOver()``: the editor's modes, typed-ahead input
+	/// discarded (replies the terminal sent the other program), and everything drawn anew.
+	func takeBack() {
 		reset_prog_mode()
-		clearok(cn_stdscr(), true)
+		flushinp()
+		clearok(cn_curscr(), true)
 		refresh()
+	}
+
+	/// Forgets what ncurses believes is on the screen, so the next ``draw(_:)`` paints every cell (Ctrl-L).
+	func invalidate() {
+		clearok(cn_curscr(), true)
 	}
 
 	var size: (width: Int, height: Int) {
@@ -50,6 +114,7 @@ final class Terminal {
 		attributes = [
 			.normal: cn_attr_normal(), .titleBar: reverse | bold, .sectionHeader: bold, .selected: reverse,
 			.modified: bold, .dim: dim, .error: bold, .flash: reverse | bold, .hint: dim, .input: underline,
+			.match: bold | underline,
 		]
 		guard colorsWanted, has_colors() else { return }
 		start_color()
@@ -61,6 +126,7 @@ final class Terminal {
 			(.error, Int16(COLOR_RED), -1, bold),
 			(.flash, Int16(COLOR_BLACK), Int16(COLOR_YELLOW), 0),
 			(.hint, Int16(COLOR_CYAN), -1, 0),
+			(.match, Int16(COLOR_YELLOW), -1, bold | underline),
 		]
 		for (index, (style, foreground, background, extra)) in pairs.enumerated() {
 			let pair = Int16(index + 1)
@@ -89,15 +155,29 @@ final class Terminal {
 		refresh()
 	}
 
-	/// The next key typed, or `nil` when none is waiting.
+	/// The next key typed or mouse event, or `nil` when none is waiting.
 	func readKey() -> EditorKey? {
-		var character: wint_t = 0
-		let result = cn_get_wch(&character)
-		if result == cn_err() { return nil }
-		if result == cn_key_code_yes() {
-			return Self.functionKey(Int32(character), size: size)
+		while true {
+			var character: wint_t = 0
+			let result = cn_get_wch(&character)
+			if result == cn_err() { return nil }
+			guard result == cn_key_code_yes() else { return Self.characterKey(UInt32(character)) }
+			guard Int32(character) == cn_key_mouse() else { return Self.functionKey(Int32(character), size: size) }
+			var event = MEVENT()
+			if getmouse(&event) == cn_ok(), let mouse = Self.mouseEvent(buttons: event.bstate, row: Int(event.y), column: Int(event.x)) {
+				return .mouse(mouse)
+			}
+			// A button release or motion: nothing for the editor, read on.
 		}
-		return Self.characterKey(UInt32(character))
+	}
+
+	/// What an ncurses mouse report means to the editor; `nil` for buttons it does not use.
+	static func mouseEvent(buttons: mmask_t, row: Int, column: Int) -> MouseEvent? {
+		if buttons & (cn_button1_pressed() | cn_button1_clicked()) != 0 { return .click(row: row, column: column) }
+		if buttons & cn_button4_pressed() != 0 { return .scrollUp(row: row, column: column) }
+		let button5 = cn_button5_pressed()
+		if button5 != 0, buttons & button5 != 0 { return .scrollDown(row: row, column: column) }
+		return nil
 	}
 
 	static func functionKey(_ code: Int32, size: (width: Int, height: Int)) -> EditorKey? {

@@ -1,8 +1,5 @@
-import CNcurses
 import Defaults
-import Dispatch
 import Foundation
-import Synchronization
 
 /**
 The settings editor in a terminal. A program can open it on its own settings in
@@ -14,184 +11,111 @@ let schema = SettingsSchema(title: "My App") {
 		Defaults.Toggle("Launch at Login", key: .launchAtLogin)
 	}
 }
-try TerminalEditor(schema: schema, store: FileStore.standard).run()
+let ending = try TerminalEditor(schema: schema, store: FileStore.standard).run()
+try FileStore.standard.flush()
+exit(ending.exitStatus) //=> 0 after q, 143 after SIGTERM
 ```
 
 Values that change elsewhere while it is open (another process writing the file
-store, or code in this process) are redrawn at once and highlighted.
+store, or code in this process) are redrawn at once and highlighted. Problems the
+store reports (``Defaults/problemHandler``) appear on the message line instead of
+being printed over the screen.
 */
 public final class TerminalEditor {
+	/// The editor's state; the terminal layer only draws it and feeds it keys.
 	public let model: EditorModel
+	/// Whether mouse clicks and the wheel reach the model as ``EditorKey/mouse(_:)``.
+	public let mouse: Bool
+	/// A file each problem reported while the editor runs is appended to, with a timestamp.
+	public let problemLog: URL?
 	private let terminal = Terminal()
 
-	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil) {
+	/**
+	An editor for `schema`'s settings, kept in `store`.
+
+	- Parameters:
+	  - storeDescription: What the title bar names as the store; by default a file store's path.
+	  - mouse: Whether to ask the terminal for mouse events (clicks and the wheel).
+	    Without them, the terminal's own selection works as usual.
+	  - problemLog: A file to append problems to while the editor runs, besides showing them.
+	*/
+	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, mouse: Bool = true, problemLog: URL? = nil) {
 		let description = storeDescription ?? (store as? FileStore)?.url.path ?? ""
 		model = EditorModel(schema: schema, store: store, storeDescription: description)
+		self.mouse = mouse
+		self.problemLog = problemLog
 	}
 
 	/// Opens the editor on a key group's settings. See ``SettingsSchema/init(title:group:)``.
-	public convenience init<Group: KeyGroup>(group: Group.Type, title: String, store: any DefaultsStore) {
-		self.init(schema: SettingsSchema(title: title, group: group), store: store)
+	public convenience init<Group: KeyGroup>(group: Group.Type, title: String, store: any DefaultsStore, mouse: Bool = true) {
+		self.init(schema: SettingsSchema(title: title, group: group), store: store, mouse: mouse)
 	}
 
 	/// Why the editor could not start.
 	public struct StartError: Error, CustomStringConvertible {
+		/// What is wrong and what to do, for example "... TERM=dumb cannot move the cursor ...".
 		public let description: String
 	}
 
-	/**
-	Runs the editor until the person quits (q, Ctrl-C) or the process gets SIGTERM or SIGHUP,
-	then restores the terminal.
+	/// How the editor ended.
+	public enum Ending: Equatable, Sendable {
+		/// The person quit (`q`).
+		case quit
+		/// A signal ended it (SIGINT, which Ctrl-C sends; SIGTERM; SIGHUP, also reported
+		/// when the terminal goes away without one).
+		case signal(Int32)
 
-	- Throws: ``StartError`` when standard input or output is not a terminal.
+		/// The conventional exit status for this ending: 0 after quitting, 128 + the
+		/// signal's number after a signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
+		public var exitStatus: Int32 {
+			switch self {
+			case .quit: 0
+			case .signal(let number): 128 + number
+			}
+		}
+	}
+
+	/**
+	Runs the editor until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM
+	or SIGHUP, then restores the terminal and says how it ended. A ``FileStore`` is saved
+	before it returns (other stores are the caller's to save); the signal itself no longer
+	ends the process, so end it with ``Ending/exitStatus``.
+
+	- Throws: ``StartError`` when standard input or output is not a terminal, or the
+	  terminal type (`TERM`) is unset, unknown, or cannot show a full screen.
 	*/
-	public func run() throws {
+	@discardableResult
+	public func run() throws(StartError) -> Ending {
 		guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
 			throw StartError(description: "the settings editor needs a terminal, but standard input or output is not one. "
 				+ "Use the commands instead: defaults-tui list, get KEY, set KEY VALUE, reset KEY, watch (see defaults-tui --help).")
 		}
-		guard let inbox = Inbox() else {
+		guard let pipe = WakeUpPipe() else {
 			throw StartError(description: "could not create a pipe: \(String(cString: strerror(errno)))")
 		}
 		let observation = Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in
-			inbox.post(keys: keys)
+			pipe.post(keys: keys)
 		}
 		defer { observation.invalidate() }
-		let signals = watchSignals(inbox)
-		defer { signals.forEach { $0.cancel() } }
+		// Before ncurses starts: it installs its own SIGINT and SIGTERM handlers only
+		// where it finds the default ones.
+		let signals = SignalHandling(wakingUp: pipe)
+		defer { signals.restore() }
+		// Saved while the signals are still caught: a second one (the SIGHUP that follows a
+		// closed window) must not kill the process before the last change is on disk.
+		// After the problem handler is back, so that a failure is reported where it can be read.
+		defer { try? (model.store as? FileStore)?.flush() }
+		let problems = ProblemRouting(to: pipe, logFile: problemLog)
+		defer { problems.restore() }
 
-		terminal.start()
+		do {
+			try terminal.start(mouse: mouse)
+		} catch {
+			throw StartError(description: error.description)
+		}
 		defer { terminal.stop() }
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
-		loop(inbox)
-	}
-
-	/// SIGTERM, SIGHUP and SIGINT end the editor cleanly, restoring the terminal.
-	private func watchSignals(_ inbox: Inbox) -> [any DispatchSourceSignal] {
-		[SIGTERM, SIGHUP, SIGINT].map { number in
-			signal(number, SIG_IGN)
-			let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-			source.setEventHandler { inbox.postStop() }
-			source.resume()
-			return source
-		}
-	}
-
-	private func loop(_ inbox: Inbox) {
-		terminal.draw(model.render())
-		while true {
-			var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: inbox.readEnd, events: Int16(POLLIN), revents: 0)]
-			let timeout = model.nextFlashExpiry.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
-			let ready = poll(&descriptors, 2, timeout)
-			if ready < 0, errno != EINTR { return }
-			var needsDraw = model.expireFlashes()
-
-			if descriptors[1].revents != 0 {
-				let pending = inbox.take()
-				if pending.stop { return }
-				if !pending.keys.isEmpty || pending.all, model.storeDidChange(keys: pending.all ? nil : pending.keys) {
-					needsDraw = true
-				}
-			}
-			// Read keys after EINTR too: a window resize arrives as KEY_RESIZE.
-			while let key = terminal.readKey() {
-				needsDraw = true
-				switch model.handle(key) {
-				case .quit: return
-				case .editExternally(let key, let text): editExternally(key: key, text: text)
-				case .redraw, .none: break
-				}
-			}
-			if needsDraw { terminal.draw(model.render()) }
-		}
-	}
-
-	/// Opens `text` in `$VISUAL`, `$EDITOR` or `vi`, and gives the result to the model.
-	private func editExternally(key: String, text: String) {
-		// Not named after the key: a key from a schema file may contain "/".
-		let file = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json")
-		defer { try? FileManager.default.removeItem(at: file) }
-		guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-			model.finishExternalEdit(key: key, text: nil)
-			return
-		}
-		let environment = ProcessInfo.processInfo.environment
-		let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-		var succeeded = false
-		terminal.suspend {
-			let process = Process()
-			process.executableURL = URL(fileURLWithPath: "/bin/sh")
-			// The editor may carry arguments ("code --wait"), so let the shell split it.
-			process.arguments = ["-c", "\(editor) \"$1\"", "sh", file.path]
-			do {
-				try process.run()
-				process.waitUntilExit()
-				succeeded = process.terminationStatus == 0
-			} catch {
-				succeeded = false
-			}
-		}
-		let edited = succeeded ? (try? String(contentsOf: file, encoding: .utf8)) : nil
-		model.finishExternalEdit(key: key, text: edited)
-		let size = terminal.size
-		model.handle(.resize(width: size.width, height: size.height))
-	}
-}
-
-/// Where other threads leave news for the event loop (changed keys, a request to stop),
-/// with a pipe that wakes the loop from `poll`.
-private final class Inbox: Sendable {
-	struct Pending {
-		var keys: Set<String> = []
-		var all = false
-		var stop = false
-	}
-
-	let readEnd: Int32
-	private let writeEnd: Int32
-	private let pending = Mutex(Pending())
-
-	init?() {
-		var ends: [Int32] = [0, 0]
-		guard pipe(&ends) == 0 else { return nil }
-		for end in ends {
-			_ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-			_ = fcntl(end, F_SETFD, FD_CLOEXEC)
-		}
-		readEnd = ends[0]
-		writeEnd = ends[1]
-	}
-
-	deinit {
-		close(readEnd)
-		close(writeEnd)
-	}
-
-	func post(keys: Set<String>?) {
-		pending.withLock { pending in
-			if let keys { pending.keys.formUnion(keys) } else { pending.all = true }
-		}
-		wake()
-	}
-
-	func postStop() {
-		pending.withLock { $0.stop = true }
-		wake()
-	}
-
-	/// Empties the pipe and returns what was posted since the last call.
-	func take() -> Pending {
-		var buffer = [UInt8](repeating: 0, count: 64)
-		while read(readEnd, &buffer, buffer.count) > 0 {}
-		return pending.withLock { pending in
-			defer { pending = Pending(stop: pending.stop) }
-			return pending
-		}
-	}
-
-	private func wake() {
-		var byte: UInt8 = 1
-		_ = write(writeEnd, &byte, 1)
+		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
 	}
 }

@@ -7,21 +7,36 @@ struct Edit: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		abstract: "Open the settings editor (the default command).",
 		discussion: """
+		Exit status: 0 after q, 128 + the signal's number after SIGINT (Ctrl-C), SIGTERM or \
+		SIGHUP (130, 143, 129); changes are saved in every case.
+
 		EXAMPLES:
 		  defaults-tui edit
 		  defaults-tui edit --schema myapp-schema.json --store ~/.config/myapp/settings.json
+		  defaults-tui edit --no-mouse --log /tmp/defaults-tui.log
 		"""
 	)
 
 	@OptionGroup var settings: SettingsOptions
 
+	@Flag(name: .customLong("mouse"), inversion: .prefixedNo, help: "Take mouse clicks and the wheel (--no-mouse leaves the mouse to the terminal).")
+	var mouse = true
+
+	@Option(name: .long, help: ArgumentHelp("Also append each problem shown on the message line to this file, with a timestamp.", valueName: "file"))
+	var log: String?
+
 	func run() throws {
 		let (store, schema) = try settings.open()
+		let ending: TerminalEditor.Ending
 		do {
-			try TerminalEditor(schema: schema, store: store).run()
+			let editor = TerminalEditor(schema: schema, store: store, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) })
+			ending = try editor.run()
 		} catch {
 			throw CommandFailure.failed("\(error)")
 		}
 		try store.save()
+		if ending.exitStatus != 0 {
+			Foundation.exit(ending.exitStatus)
+		}
 	}
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The editor's main loop: waits in `poll` on the keyboard and the ``WakeUpPipe`` (so it
+/// uses no CPU while idle), gives keys and news to the model, and draws what changed.
+struct EventLoop {
+	let model: EditorModel
+	let terminal: Terminal
+	let pipe: WakeUpPipe
+	let externalEditor: ExternalEditor
+
+	/// Runs until the person quits or a signal asks the editor to end.
+	func run() -> TerminalEditor.Ending {
+		terminal.draw(model.render())
+		while true {
+			var descriptors = [
+				pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+				pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0),
+			]
+			let timeout = model.nextFlashExpiry.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
+			let ready = poll(&descriptors, 2, timeout)
+			if ready < 0, errno != EINTR { return .quit }
+			var needsDraw = model.expireFlashes()
+
+			let news = descriptors[1].revents != 0 ? pipe.take() : WakeUpPipe.News()
+			if news.hasStoreChanges, model.storeDidChange(keys: news.allKeys ? nil : news.keys) {
+				needsDraw = true
+			}
+			for problem in news.problems {
+				model.showProblem(problem)
+				needsDraw = true
+			}
+			// The terminal went away (its window closed, tmux killed) without a SIGHUP reaching
+			// this process, which happens when it is not the session leader: end as if hung up,
+			// rather than wake up for ever on the dead descriptor.
+			if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+				return .signal(SIGHUP)
+			}
+			if let signal = news.signal {
+				// Keys typed before the signal came still count (Space, then SIGTERM at once,
+				// still changes the setting), but nothing is started any more.
+				while let key = terminal.readKey() { model.handle(key) }
+				return .signal(signal)
+			}
+			// Read keys after EINTR too: a window resize arrives as KEY_RESIZE.
+			while let key = terminal.readKey() {
+				needsDraw = true
+				switch model.handle(key) {
+				case .quit: return .quit
+				case .editExternally(let key, let text): editExternally(key: key, text: text)
+				case .redraw: terminal.invalidate()
+				case .none: break
+				}
+			}
+			if needsDraw { terminal.draw(model.render()) }
+		}
+	}
+
+	/// Gives the terminal to `$EDITOR` on `text`, and its result to the model. (A signal
+	/// that came meanwhile waits in the pipe for the next turn of the loop.)
+	private func editExternally(key: String, text: String) {
+		let edited = externalEditor.edit(text, handOver: terminal.handOver, takeBack: terminal.takeBack)
+		model.finishExternalEdit(key: key, text: edited)
+		let size = terminal.size
+		model.handle(.resize(width: size.width, height: size.height))
+	}
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Opens text in `$VISUAL`, `$EDITOR` or `vi`, giving that program the terminal for as long as it runs.
+///
+/// The editor runs as `/bin/sh -c 'exec <editor> "$1"' sh FILE` (so an editor with arguments,
+/// `code --wait` or `vi -u NONE`, works), in a process group of its own that is made the
+/// terminal's foreground group: it reads the keys, Ctrl-C reaches it and not the settings
+/// editor, and the terminal's answers to its queries are its own. It starts with default
+/// signal dispositions and no blocked signals, whatever the settings editor set up.
+struct ExternalEditor {
+	/// The command that opens a file: `$VISUAL`, else `$EDITOR`, else `vi`.
+	let command: String
+	/// The terminal's descriptor.
+	let terminal: Int32
+
+	init(environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Int32 = STDIN_FILENO) {
+		command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+		self.terminal = terminal
+	}
+
+	/**
+	Writes `text` to a private temporary file (mode 0600), runs the editor on it between
+	`handOver` and `takeBack`, and returns the file's new text; `nil` when the editor could
+	not run or did not exit with status 0. The file is removed afterwards.
+	*/
+	func edit(_ text: String, handOver: () -> Void, takeBack: () -> Void) -> String? {
+		// Not named after the key: a key from a schema file may contain "/".
+		let path = FileManager.default.temporaryDirectory
+			.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json").path
+		guard Self.createPrivateFile(atPath: path, contents: text) else { return nil }
+		defer { unlink(path) }
+
+		handOver()
+		let succeeded = run(onFile: path)
+		takeBack()
+		guard succeeded, let data = FileManager.default.contents(atPath: path) else { return nil }
+		return String(decoding: data, as: UTF8.self)
+	}
+
+	/// Creates a new file only its owner can read, with `contents`.
+	private static func createPrivateFile(atPath path: String, contents: String) -> Bool {
+		let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+		guard descriptor >= 0 else { return false }
+		defer { close(descriptor) }
+		var bytes = Array(contents.utf8)[...]
+		while !bytes.isEmpty {
+			let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+			if written < 0, errno == EINTR { continue }
+			guard written > 0 else { return false }
+			bytes = bytes.dropFirst(written)
+		}
+		return true
+	}
+
+	/// Runs the editor in the foreground and waits for it; whether it exited with status 0.
+	private func run(onFile path: String) -> Bool {
+		// `exec`: the editor itself is the child, so a stop (SIGTTOU, SIGTTIN) reaches waitpid.
+		guard let process = spawn(arguments: ["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", path]) else { return false }
+		// Also from this side: whichever runs first, the group exists before tcsetpgrp.
+		_ = setpgid(process, process)
+		SignalHandling.ignoringTerminalOutputStops { _ = tcsetpgrp(terminal, process) }
+		var status: Int32 = 0
+		while true {
+			let result = waitpid(process, &status, WUNTRACED)
+			if result < 0 {
+				if errno == EINTR { continue }
+				break
+			}
+			guard Self.isStopped(status) else { break }
+			// Stopped by touching the terminal before it was in the foreground (or by
+			// Ctrl-Z): make sure it is in the foreground, and let it go on.
+			SignalHandling.ignoringTerminalOutputStops { _ = tcsetpgrp(terminal, process) }
+			kill(-process, SIGCONT)
+		}
+		SignalHandling.ignoringTerminalOutputStops {
+			_ = tcsetpgrp(terminal, getpgrp())
+			// Whatever the terminal still had queued (its replies to the editor's queries,
+			// keys typed for the editor) is not for the settings editor.
+			_ = tcflush(terminal, TCIFLUSH)
+		}
+		return Self.exitedNormally(status)
+	}
+
+	/// Starts `arguments` in a new process group with default signal handling.
+	private func spawn(arguments: [String]) -> pid_t? {
+		var attributes = posix_spawnattr_t()
+		posix_spawnattr_init(&attributes)
+		defer { posix_spawnattr_destroy(&attributes) }
+		var allSignals = sigset_t()
+		sigfillset(&allSignals)
+		var noSignals = sigset_t()
+		sigemptyset(&noSignals)
+		// Ignored dispositions survive exec: without this the editor would ignore
+		// whatever this process (or the runtime) ignores.
+		posix_spawnattr_setsigdefault(&attributes, &allSignals)
+		posix_spawnattr_setsigmask(&attributes, &noSignals)
+		posix_spawnattr_setpgroup(&attributes, 0)
+		posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+		let argv = arguments.map { strdup($0) } + [nil]
+		let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+		defer {
+			argv.forEach { free($0) }
+			environment.forEach { free($0) }
+		}
+		var process: pid_t = 0
+		guard posix_spawn(&process, "/bin/sh", nil, &attributes, argv, environment) == 0 else { return nil }
+		return process
+	}
+
+	// The W* status macros are not imported into Swift.
+	private static func isStopped(_ status: Int32) -> Bool { status & 0xff == 0x7f }
+	private static func exitedNormally(_ status: Int32) -> Bool { status & 0x7f == 0 && (status >> 8) & 0xff == 0 }
+}

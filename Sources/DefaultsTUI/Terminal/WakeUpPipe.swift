@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// Where other threads (and signal handlers) leave news for the event loop: keys changed
+/// in the store, problems to show, a signal that ends the editor. A pipe wakes the loop
+/// from `poll`.
+///
+/// Ordinary news is kept under a lock and announced with a zero byte; a signal handler,
+/// which may not take locks, writes the signal's number as the byte instead.
+final class WakeUpPipe: Sendable {
+	/// What was posted since the loop last looked.
+	struct News {
+		var keys: Set<String> = []
+		/// Every key may have changed (the store was replaced or reloaded).
+		var allKeys = false
+		var problems: [String] = []
+		/// The signal that asks the editor to end, if one came.
+		var signal: Int32?
+
+		var hasStoreChanges: Bool { allKeys || !keys.isEmpty }
+	}
+
+	/// The end `poll` watches.
+	let readEnd: Int32
+	/// The end writers (and the signal handler) write to.
+	let writeEnd: Int32
+	private let news = Mutex(News())
+
+	/// A new pipe, or `nil` when the system has no descriptors left.
+	init?() {
+		var ends: [Int32] = [0, 0]
+		guard pipe(&ends) == 0 else { return nil }
+		for end in ends {
+			_ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+			// The editor launched with `e` must not inherit it.
+			_ = fcntl(end, F_SETFD, FD_CLOEXEC)
+		}
+		readEnd = ends[0]
+		writeEnd = ends[1]
+	}
+
+	deinit {
+		close(readEnd)
+		close(writeEnd)
+	}
+
+	/// Some keys changed in the store (`nil`: any may have).
+	func post(keys: Set<String>?) {
+		news.withLock { news in
+			if let keys { news.keys.formUnion(keys) } else { news.allKeys = true }
+		}
+		wake()
+	}
+
+	/// A problem to show on the message line.
+	func post(problem: String) {
+		news.withLock { $0.problems.append(problem) }
+		wake()
+	}
+
+	/// Empties the pipe and returns what was posted since the last call. A signal, once
+	/// seen, stays in the news.
+	func take() -> News {
+		var signal: Int32?
+		var buffer = [UInt8](repeating: 0, count: 64)
+		while true {
+			let count = read(readEnd, &buffer, buffer.count)
+			if count <= 0 { break }
+			if let byte = buffer[0..<count].last(where: { $0 != 0 }) { signal = Int32(byte) }
+		}
+		return news.withLock { news in
+			if let signal { news.signal = signal }
+			defer { news = News(signal: news.signal) }
+			return news
+		}
+	}
+
+	private func wake() {
+		var byte: UInt8 = 0
+		_ = write(writeEnd, &byte, 1)
+	}
+}

@@ -1,0 +1,161 @@
+import Defaults
+import Foundation
+import TestEnvironment
+
+/// Drives the real `defaults-tui` binary in tmux, as a person would, and reads the screen.
+///
+/// The pane stays after the program ends, so a test can read its exit status and the
+/// state it left the terminal in.
+final class TmuxSession {
+	let socket = "defaults-tui-test-\(UUID().uuidString.prefix(8))"
+	/// The test's own `XDG_CONFIG_HOME`, also a place for its scratch files.
+	let configHome: URL
+	let storeFile: URL
+
+	static var buildDirectory: URL {
+		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+	}
+
+	static var executable: URL {
+		buildDirectory.appendingPathComponent("defaults-tui")
+	}
+
+	init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+		configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+			.appendingPathComponent("tui-\(UUID().uuidString)", isDirectory: true)
+		storeFile = configHome.appendingPathComponent("defaults-tui/settings.json")
+		try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+		var variables = ["XDG_CONFIG_HOME": configHome.path, "TERM": "xterm-256color"]
+		variables.merge(environment) { $1 }
+		// A shell around the program prints its exit status and keeps the pane open, so a
+		// test can read the status and the state the program left the terminal in.
+		let wrapper = #"env "$@"; echo "[\#(Self.exitMarker)$?]"; exec sleep 600"#
+		let command = (["sh", "-c", wrapper, "sh"] + variables.map { "\($0.key)=\($0.value)" } + [Self.executable.path] + arguments)
+			.map(Self.shellQuoted).joined(separator: " ")
+		// The server this starts would keep an output pipe open forever: give it none.
+		try tmux(["new-session", "-d", "-x", "100", "-y", "30", command], capturingOutput: false)
+	}
+
+	private static let exitMarker = "defaults-tui exited with status "
+
+	deinit {
+		_ = try? tmux(["kill-server"], capturingOutput: false)
+	}
+
+	static func shellQuoted(_ word: String) -> String {
+		"'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+	}
+
+	/// Runs a tmux command on this test's own server and returns what it printed.
+	/// (`popen` rather than `Process`: the server tmux starts must not hold our pipes, and
+	/// `pclose` waits for the client itself.)
+	@discardableResult
+	func tmux(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
+		// CI may run without TERM; tmux wants one.
+		let quoted = (["env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments).map(Self.shellQuoted)
+		let command = quoted.joined(separator: " ") + (capturingOutput ? " 2>&1" : " >/dev/null 2>&1")
+		guard let stream = popen(command, "r") else { throw POSIXError(.EIO) }
+		var output = Data()
+		var buffer = [UInt8](repeating: 0, count: 4096)
+		while true {
+			let count = fread(&buffer, 1, buffer.count, stream)
+			if count <= 0 { break }
+			output.append(contentsOf: buffer[0..<count])
+		}
+		pclose(stream)
+		return String(decoding: output, as: UTF8.self)
+	}
+
+	func send(_ keys: String...) throws {
+		try tmux(["send-keys"] + keys)
+	}
+
+	/// Types `text` literally (no key names).
+	func type(_ text: String) throws {
+		try tmux(["send-keys", "-l", text])
+	}
+
+	/// The visible screen.
+	var screen: String {
+		(try? tmux(["capture-pane", "-p"])) ?? ""
+	}
+
+	/// Everything the pane showed, scrolled-off lines included, wrapped lines joined.
+	var transcript: String {
+		(try? tmux(["capture-pane", "-p", "-J", "-S", "-"])) ?? ""
+	}
+
+	/// A tmux format about the pane, such as `#{alternate_on}`.
+	func format(_ format: String) -> String {
+		((try? tmux(["display-message", "-p", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+	}
+
+	/// Whether the program still runs.
+	var isRunning: Bool {
+		exitStatus == nil
+	}
+
+	/// The program's exit status, once it has ended.
+	var exitStatus: Int32? {
+		let transcript = transcript
+		guard let marker = transcript.range(of: "[" + Self.exitMarker, options: .backwards) else { return nil }
+		return Int32(transcript[marker.upperBound...].prefix { $0 != "]" })
+	}
+
+	/// The program's process id (the one child of the shell around it).
+	var processID: pid_t? {
+		guard let shell = Int(format("#{pane_pid}")),
+		      let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+		return children.split(separator: " ").first.flatMap { pid_t($0) }
+	}
+
+	/// Sends `signal` to the program.
+	func signal(_ signal: Int32) throws {
+		guard let pid = processID, kill(pid, signal) == 0 else { throw POSIXError(.ESRCH) }
+	}
+
+	/// Waits until the screen satisfies `condition` (the editor draws asynchronously).
+	func waitForScreen(within seconds: Double = 10, _ condition: (String) -> Bool) async -> Bool {
+		await eventuallyTrue(within: seconds) { condition(screen) }
+	}
+
+	/// Waits until the program has ended, and returns its exit status.
+	func waitForExit(within seconds: Double = 10) async -> Int32? {
+		_ = await eventuallyTrue(within: seconds) { !isRunning }
+		return exitStatus
+	}
+
+	func storedValues() -> [String: Defaults.JSONValue] {
+		guard let data = try? Data(contentsOf: storeFile), case .object(let values)? = try? Defaults.JSONValue(parsing: data) else { return [:] }
+		return values
+	}
+
+	/// Writes an executable `/bin/sh` script into a new scratch directory and returns its path.
+	static func script(_ body: String) throws -> String {
+		let directory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+			.appendingPathComponent("script-\(UUID().uuidString)", isDirectory: true)
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		let url = directory.appendingPathComponent("editor")
+		try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: url)
+		chmod(url.path, 0o755)
+		return url.path
+	}
+
+	/// A path for a scratch file, in a directory of its own.
+	static func scratchFile() throws -> URL {
+		let directory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+			.appendingPathComponent("scratch-\(UUID().uuidString)", isDirectory: true)
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		return directory.appendingPathComponent("file")
+	}
+}
+
+/// Waits until `condition` holds, checking often; whether it did within `seconds`.
+func eventuallyTrue(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+	let deadline = Date().addingTimeInterval(seconds)
+	while Date() < deadline {
+		if condition() { return true }
+		try? await Task.sleep(for: .milliseconds(20))
+	}
+	return condition()
+}
