@@ -48,6 +48,32 @@ struct EndToEndEditorTests {
 		#expect(session.storedValues()["syncInterval"] == nil)
 	}
 
+	@Test func wideCharactersTakeTheCellsTheTerminalGivesThem() async throws {
+		// A title and a value with emoji, a flag and a combining mark: if the editor measured
+		// them wrongly, the value column would drift and the cursor would land inside the text.
+		let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).json")
+		let wide = "🚀✅⚡🇩🇪e\u{301}"
+		let schema = SettingsSchema(title: "Wide", sections: [.init(title: "S", settings: [
+			Setting(key: "note", title: "🚀 Launch ✅", kind: .string, defaultValue: .string(wide)),
+			Setting(key: "plain", title: "Plain", kind: .string, defaultValue: "x"),
+		])])
+		try Data(schema.jsonString().utf8).write(to: schemaFile)
+		defer { try? FileManager.default.removeItem(at: schemaFile) }
+		let session = try TmuxSession(arguments: ["edit", "--schema", schemaFile.path])
+		#expect(await session.waitForScreen { $0.contains("Plain") })
+		let rows = session.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+		let noteRow = try #require(rows.first { $0.contains("Launch") })
+		let plainRow = try #require(rows.first { $0.contains("Plain") })
+		// 100 columns: the value column starts at 3 + 34 cells on every row.
+		#expect(plainRow.dropFirst(37).hasPrefix("x"), "\(plainRow)")
+		#expect(noteRow.hasSuffix(wide) || noteRow.hasSuffix("🚀✅⚡🇩🇪é"), "\(noteRow)")
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains("[🚀") })
+		#expect(session.format("#{cursor_x}") == String(37 + 1 + 9), "the cursor sits right after the nine cells of text")
+		try session.send("Escape", "q")
+		#expect(await session.waitForExit() == 0)
+	}
+
 	@Test func withoutATerminalItSaysWhatToDo() throws {
 		let process = Process()
 		process.executableURL = TmuxSession.executable
