@@ -386,9 +386,11 @@ struct CommandLineValueTests {
 		let lines = try cli.run("list").output.split(separator: "\n").map(String.init)
 		#expect(lines.first?.hasSuffix("NOTE") == true)
 		let fontSize = try #require(lines.first { $0.hasPrefix("fontSize ") })
-		#expect(fontSize.contains(" 14 ") && fontSize.contains("invalid: stored big (expected a whole number"))
+		#expect(fontSize.contains(" 14 ") && fontSize.contains("stored big is invalid: expected a whole number"))
 		let theme = try #require(lines.first { $0.hasPrefix("theme ") })
 		#expect(!theme.contains("invalid"))
+		let withRange = try cliWithStore(#"{"fontSize":99}"#).run("list").output
+		#expect(withRange.contains("99") && withRange.contains("must be between 8 and 32"), "a value of the right type out of range is shown, and why")
 		let json = try cli.run("list", "--json").output
 		#expect(json.contains(#""problem": "expected a whole number"#) && json.contains(#""stored": "big""#))
 	}

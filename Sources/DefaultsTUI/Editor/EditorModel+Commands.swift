@@ -97,7 +97,7 @@ extension EditorModel {
 
 	func performOnWidget(_ command: Command) -> EditorAction {
 		guard let setting = selectedSetting, let widget = widgets[setting.key] else { return .none }
-		switch widget.perform(command, on: widgetValue(setting)) {
+		switch widget.perform(command, on: settingValue(setting)) {
 		case .set(let value)?:
 			apply(setting, value, verb: value == nil ? (command == .unset ? "cleared; it is now" : "reset to") : "set to")
 		case .startEditing(let editor)?:

@@ -69,13 +69,13 @@ extension EditorModel {
 	}
 
 	private func settingPage(_ setting: Setting) -> [String] {
-		let value = widgetValue(setting)
+		let value = settingValue(setting)
 		var rows: [(String, String)] = [("Key", setting.key), ("Type", "\(setting.typeName) (\(setting.kind.rawValue))")]
 		rows.append(("Default", setting.defaultValue.map { setting.displayText(for: $0) } ?? "not set"))
 		for line in widgets[setting.key]?.detailLines ?? [] { rows.append(("", line)) }
 		rows.append(("Stored", value.stored.map { setting.displayText(for: $0) } ?? "nothing (the default applies)"))
 		if let problem = value.problem, value.stored != nil {
-			rows.append(("", "✗ not valid: \(problem.message)" + (setting.typeProblem(value.stored ?? .null) != nil ? "; a program reads the default. r clears it." : ".")))
+			rows.append(("", "✗ not valid: \(problem.message)" + (value.hasWrongType ? "; a program reads the default. r clears it." : ".")))
 		}
 		rows.append(("In effect", setting.displayText(for: value.effective)))
 		rows.append(("Modified", isModified(setting) ? "yes" : "no"))

@@ -83,7 +83,7 @@ extension EditorModel {
 		let isSelected = setting.key == selectedKey
 		let isFlashing = flashes[setting.key] != nil
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
-		let value = widgetValue(setting)
+		let value = settingValue(setting)
 		let isInvalid = value.stored != nil && value.problem != nil
 		let marker = isInvalid ? "! " : (isModified(setting) ? "● " : "  ")
 		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isInvalid ? .error : (isModified(setting) ? .modified : baseStyle))
@@ -94,11 +94,7 @@ extension EditorModel {
 		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
 			return (spans + row.spans, valueColumn + row.cursor)
 		}
-		var problemText = ""
-		if isInvalid, let problem = value.problem, let stored = value.stored {
-			let typeIsWrong = setting.typeProblem(stored) != nil
-			problemText = typeIsWrong ? "  ✗ stored \(setting.displayText(for: stored)) is invalid: \(problem.message)" : "  ✗ \(problem.message)"
-		}
+		let problemText = value.problemDescription.map { "  ✗ " + $0 } ?? ""
 		let textWidth = problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
 		let text = (widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let isUnset = value.effective == nil

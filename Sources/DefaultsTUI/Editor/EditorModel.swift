@@ -127,8 +127,8 @@ public final class EditorModel {
 	}
 
 	/// The value of a setting as its widget sees it: stored, effective, and any problem.
-	func widgetValue(_ setting: Setting) -> WidgetValue {
-		WidgetValue(setting: setting, stored: values[setting.key])
+	func settingValue(_ setting: Setting) -> SettingValue {
+		SettingValue(setting: setting, stored: values[setting.key])
 	}
 
 	/// The value a program reads: the stored one when it fits, else the default.
@@ -182,7 +182,7 @@ public final class EditorModel {
 	private func record(_ key: String, _ value: Defaults.JSONValue?) {
 		if let value { values[key] = value } else { values.removeValue(forKey: key) }
 		let wasModified = modifiedKeys.contains(key)
-		let isModified = value != nil && value != settingsByKey[key]?.defaultValue
+		let isModified = settingsByKey[key].map { SettingValue.isModified($0, stored: value) } ?? false
 		if isModified { modifiedKeys.insert(key) } else { modifiedKeys.remove(key) }
 		if showsModifiedOnly, wasModified != isModified { invalidateRows() }
 	}

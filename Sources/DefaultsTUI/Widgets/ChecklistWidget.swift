@@ -4,11 +4,11 @@ import Defaults
 struct ChecklistWidget: SettingWidget {
 	let setting: Setting
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		setting.displayText(for: value.effective)
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
 		case .activate, .edit: .startEditing(ChecklistEditor(setting: setting, checked: value.effective?.arrayValue ?? []))
 		default: commonResponse(command, on: value)

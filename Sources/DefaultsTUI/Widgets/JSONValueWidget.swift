@@ -4,11 +4,11 @@ import Defaults
 struct JSONValueWidget: SettingWidget {
 	let setting: Setting
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		setting.displayText(for: value.effective)
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
 		case .edit, .editExternally: .editExternally((value.effective ?? .null).jsonString(pretty: true))
 		default: commonResponse(command, on: value)

@@ -5,11 +5,11 @@ struct PickerWidget: SettingWidget {
 	let setting: Setting
 	private var choices: [Setting.Choice] { setting.choices ?? [] }
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		"‹ \(setting.displayText(for: value.effective)) ›"
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let index = choices.firstIndex { $0.value == value.effective } ?? 0
 		switch command {
 		case .decrease, .increase:

@@ -20,7 +20,7 @@ struct SliderWidget: SettingWidget {
 		max(step, ((maximum - minimum) / 10 / step).rounded() * step)
 	}
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		let shown = setting.displayText(for: value.effective)
 		let barWidth = max(3, min(24, width - shown.cellWidth - 1))
 		guard let number = value.effective?.doubleValue, maximum > minimum else { return shown }
@@ -29,7 +29,7 @@ struct SliderWidget: SettingWidget {
 		return String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: barWidth - 1 - knob) + " " + shown
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let current = value.effective?.doubleValue ?? minimum
 		switch command {
 		case .decrease: return .set(number(snapping: current - step))

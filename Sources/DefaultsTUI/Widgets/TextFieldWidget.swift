@@ -4,11 +4,11 @@ import Defaults
 struct TextFieldWidget: SettingWidget {
 	let setting: Setting
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		setting.displayText(for: value.effective)
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
 		case .edit, .activate: .startEditing(TextFieldEditor(setting: setting, value: value.effective))
 		default: commonResponse(command, on: value)

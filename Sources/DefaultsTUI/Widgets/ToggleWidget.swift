@@ -4,12 +4,12 @@ import Defaults
 struct ToggleWidget: SettingWidget {
 	let setting: Setting
 
-	func valueText(_ value: WidgetValue, width: Int) -> String {
+	func valueText(_ value: SettingValue, width: Int) -> String {
 		guard let flag = value.effective?.boolValue else { return "[ ] not set" }
 		return flag ? "[x] on" : "[ ] off"
 	}
 
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let isOn = value.effective?.boolValue ?? false
 		switch command {
 		case .activate, .edit: return .set(.bool(!isOn))

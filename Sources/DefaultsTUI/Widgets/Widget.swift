@@ -1,23 +1,5 @@
 import Defaults
 
-/// A setting's value as its widget sees it: what is stored, what a program reads, and why the stored value is invalid.
-struct WidgetValue {
-	let setting: Setting
-	/// The stored value; `nil` when none is stored.
-	let stored: Defaults.JSONValue?
-	/// What a program reads: the stored value when it has the setting's type, else the default.
-	let effective: Defaults.JSONValue?
-	/// Why the stored value does not fit the setting (its type or its constraints), if it does not.
-	let problem: SettingError?
-
-	init(setting: Setting, stored: Defaults.JSONValue?) {
-		self.setting = setting
-		self.stored = stored
-		effective = setting.effectiveValue(stored: stored)
-		problem = stored.flatMap { setting.validate($0) }
-	}
-}
-
 /// What a widget asks the editor to do after a command.
 enum WidgetResponse {
 	/// Store this value (`nil` removes the stored value).
@@ -38,9 +20,9 @@ The editor model asks the selected setting's widget and never looks at the kind.
 protocol SettingWidget {
 	var setting: Setting { get }
 	/// The value column of the setting's row, in at most `width` cells.
-	func valueText(_ value: WidgetValue, width: Int) -> String
+	func valueText(_ value: SettingValue, width: Int) -> String
 	/// Carries out a command of the list on the setting; `nil` when the widget has no use for it.
-	func perform(_ command: Command, on value: WidgetValue) -> WidgetResponse?
+	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse?
 	/// The hint-bar words for a command (empty: the keymap's own), or `nil` when the widget does not offer it.
 	func hint(for command: Command) -> String?
 	/// What the setting's help page says about its values (range, choices, limits).
@@ -80,7 +62,7 @@ extension WidgetEditor {
 
 extension SettingWidget {
 	/// What every widget does with `x` (unset) and `e` ($EDITOR): shared so each widget only adds its own.
-	func commonResponse(_ command: Command, on value: WidgetValue) -> WidgetResponse? {
+	func commonResponse(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
 		case .unset:
 			guard setting.isOptional else { return .refuse("\(setting.title) cannot be unset; r resets it to its default.") }

@@ -21,10 +21,10 @@ struct Get: ParsableCommand {
 		let opened = try settings.open(access: .readOnly)
 		let store = opened.store
 		let setting = try opened.requireSetting(key)
-		let stored = store.storedValue(forKey: key)
-		let value = setting.effectiveValue(stored: stored)
-		if let stored, let problem = setting.validate(stored) {
-			let reads = setting.typeProblem(stored) != nil ? "; programs read the default, printed here" : ""
+		let current = SettingValue(setting: setting, stored: store.storedValue(forKey: key))
+		let value = current.effective
+		if let stored = current.stored, let problem = current.problem {
+			let reads = current.hasWrongType ? "; programs read the default, printed here" : ""
 			let message = "the stored value of '\(key)' (\(stored.jsonString().fitted(to: 60))) is not valid: \(problem.message)\(reads)"
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(message.escapingControlCharacters)\n".utf8))
 		}

@@ -20,9 +20,9 @@ struct List: ParsableCommand {
 	func run() throws {
 		let opened = try settings.open(access: .readOnly)
 		let (store, schema) = (opened.store, opened.schema)
-		var rows: [Row] = []
+		var rows: [SettingValue] = []
 		for setting in schema.settings {
-			let row = Row(setting: setting, stored: store.storedValue(forKey: setting.key))
+			let row = SettingValue(setting: setting, stored: store.storedValue(forKey: setting.key))
 			if modified, !row.isModified { continue }
 			rows.append(row)
 		}
@@ -30,7 +30,7 @@ struct List: ParsableCommand {
 			let objects: [Defaults.JSONValue] = rows.map { row in
 				var object: [String: Defaults.JSONValue] = [
 					"key": .string(row.setting.key), "title": .string(row.setting.title), "kind": .string(row.setting.kind.rawValue),
-					"type": .string(row.setting.typeName), "value": row.value ?? .null,
+					"type": .string(row.setting.typeName), "value": row.effective ?? .null,
 					"default": row.setting.defaultValue ?? .null, "modified": .bool(row.isModified),
 				]
 				if let problem = row.problem {
@@ -45,9 +45,9 @@ struct List: ParsableCommand {
 		let hasNotes = rows.contains { $0.problem != nil }
 		let header = ["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"] + (hasNotes ? ["NOTE"] : [])
 		let table = [header] + rows.map { row in
-			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.value),
+			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.effective),
 			 row.setting.defaultValue.map { row.setting.displayText(for: $0) } ?? "not set", row.isModified ? "yes" : ""]
-				+ (hasNotes ? [row.note] : [])
+				+ (hasNotes ? [row.problemDescription?.escapingControlCharacters ?? ""] : [])
 		}
 		let last = header.count - 1
 		let widths = (0...last).map { column in min(40, table.map { $0[column].cellWidth }.max() ?? 0) }
@@ -56,30 +56,6 @@ struct List: ParsableCommand {
 				column == last ? cell : cell.fitted(to: widths[column], pad: true)
 			}
 			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-		}
-	}
-
-	/// One setting as the list shows it: the value programs read, and why a stored value is not it.
-	private struct Row {
-		let setting: Setting
-		let stored: Defaults.JSONValue?
-		/// What a program reads: the stored value when it fits the type, else the default.
-		let value: Defaults.JSONValue?
-		let problem: SettingError?
-
-		init(setting: Setting, stored: Defaults.JSONValue?) {
-			self.setting = setting
-			self.stored = stored
-			value = setting.effectiveValue(stored: stored)
-			problem = stored.flatMap { setting.validate($0) }
-		}
-
-		var isModified: Bool { stored != nil && stored != setting.defaultValue }
-
-		/// "invalid: stored "big" (expected a whole number)", or empty.
-		var note: String {
-			guard let problem, let stored else { return "" }
-			return "invalid: stored \(setting.displayText(for: stored)) (\(problem.message))".escapingControlCharacters
 		}
 	}
 }

@@ -1,0 +1,49 @@
+import Defaults
+
+/**
+A setting's value as the editor and the command line show it: what is stored, what
+a program reads, and why the stored value does not fit the setting, if it does not.
+
+```swift
+let value = SettingValue(setting: fontSize, stored: "big")
+value.effective   //=> 14, the default: programs read it instead
+value.problem     //=> "expected a whole number, not \"big\""
+```
+*/
+public struct SettingValue: Sendable {
+	public let setting: Setting
+	/// The stored value; `nil` when none is stored.
+	public let stored: Defaults.JSONValue?
+	/// What a program reads: the stored value when it has the setting's type, else the default.
+	public let effective: Defaults.JSONValue?
+	/// Why the stored value does not fit the setting (its type or its constraints), if it does not.
+	public let problem: SettingError?
+
+	public init(setting: Setting, stored: Defaults.JSONValue?) {
+		self.setting = setting
+		self.stored = stored
+		effective = setting.effectiveValue(stored: stored)
+		problem = stored.flatMap { setting.validate($0) }
+	}
+
+	/// Whether a value is stored and differs from the default: what "modified" means everywhere.
+	public var isModified: Bool {
+		Self.isModified(setting, stored: stored)
+	}
+
+	/// Whether a stored value makes a setting modified.
+	static func isModified(_ setting: Setting, stored: Defaults.JSONValue?) -> Bool {
+		stored != nil && stored != setting.defaultValue
+	}
+
+	/// Whether the stored value has the wrong type, so programs read the default.
+	public var hasWrongType: Bool {
+		stored.map { setting.typeProblem($0) != nil } ?? false
+	}
+
+	/// What is wrong with the stored value, for a person: `stored big is invalid: expected a whole number`.
+	public var problemDescription: String? {
+		guard let problem, let stored else { return nil }
+		return hasWrongType ? "stored \(setting.displayText(for: stored)) is invalid: \(problem.message)" : problem.message
+	}
+}
