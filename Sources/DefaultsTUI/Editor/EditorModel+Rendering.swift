@@ -73,7 +73,9 @@ extension EditorModel {
 		var right = "\(modifiedKeys.count) modified"
 		if showsModifiedOnly { right += " · modified only" }
 		if !filterText.isEmpty { right += " · filter “\(filterText.escapingControlCharacters)”" }
+		// The count stays; the title and the store's path give way in a narrow window.
 		let left = " \(schema.title)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")".escapingControlCharacters
+			.fitted(to: max(1, width - right.cellWidth - 2))
 		let space = max(1, width - left.cellWidth - right.cellWidth - 1)
 		return [Span((left + String(repeating: " ", count: space) + right + " ").fitted(to: width, pad: true), .titleBar)]
 	}

@@ -216,6 +216,13 @@ struct EditorModelTests {
 		#expect(fixture.model.handle(.control("c")) == .quit)
 	}
 
+	@Test func theModifiedCountStaysInANarrowWindow() {
+		let fixture = EditorFixture(width: 40, height: 10, stored: ["theme": "dark"])
+		fixture.model.storeDescription = "/a/rather/long/path/to/the/settings.json"
+		#expect(fixture.screen[0].hasSuffix("1 modified "), "\(fixture.screen[0])")
+		#expect(fixture.screen[0].contains("Harbor Notes — /a/"))
+	}
+
 	@Test func aSmallWindowSaysWhatItNeeds() {
 		let fixture = EditorFixture(width: 30, height: 6)
 		#expect(fixture.screen.contains { $0.contains("Too small: need 40×8") }, "cut to fit 30 columns, the size it needs stays")
