@@ -320,6 +320,25 @@ struct CommandLineTests {
 		#expect(process.terminationStatus == 0, "SIGTERM ends watch cleanly")
 	}
 
+	@Test func watchShowsControlCharactersEscaped() async throws {
+		let cli = CLI()
+		try cli.run("set", "recentNotes", "[]")
+		let process = Process()
+		process.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
+		process.arguments = ["watch", "recentNotes"]
+		process.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
+		let output = Pipe()
+		process.standardOutput = output
+		try process.run()
+		defer { if process.isRunning { process.terminate() } }
+		try await Task.sleep(for: .milliseconds(300))
+		try cli.run("set", "recentNotes", "[\"left\u{202E}right\"]")
+		let line = try await firstLine(of: output.fileHandleForReading)
+		#expect(line == #"recentNotes: [] -> ["left\u{202e}right"]"#, "a bidirectional override is shown, not obeyed")
+		process.terminate()
+		process.waitUntilExit()
+	}
+
 	@Test func helpHasExamples() throws {
 		let cli = CLI()
 		let help = try cli.run("set", "--help")

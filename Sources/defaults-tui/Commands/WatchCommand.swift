@@ -1,5 +1,6 @@
 import ArgumentParser
 import Defaults
+import DefaultsTUI
 import Dispatch
 import Foundation
 
@@ -42,7 +43,7 @@ struct Watch: ParsableCommand {
 				if asJSON {
 					printLine(Defaults.JSONValue.object(["key": .string(key), "old": old ?? .null, "new": new ?? .null]).jsonString())
 				} else {
-					printLine("\(key): \((old ?? .null).jsonString()) -> \((new ?? .null).jsonString())")
+					printLine("\(key): \((old ?? .null).jsonString()) -> \((new ?? .null).jsonString())".escapingControlCharacters)
 				}
 			}
 		}
