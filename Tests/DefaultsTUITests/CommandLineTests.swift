@@ -52,6 +52,18 @@ private struct CLI {
 	func stored() -> [String: Defaults.JSONValue] {
 		FileStore(url: storeFile).storedValues()
 	}
+
+	/// Starts `defaults-tui` in the background (for `watch`), with its standard output on a pipe.
+	func start(_ arguments: String...) throws -> (Process, Pipe) {
+		let process = Process()
+		process.executableURL = Self.buildDirectory.appendingPathComponent("defaults-tui")
+		process.arguments = arguments
+		process.environment = ["XDG_CONFIG_HOME": configHome.path]
+		let output = Pipe()
+		process.standardOutput = output
+		try process.run()
+		return (process, output)
+	}
 }
 
 @Suite("The command line", .timeLimit(.minutes(2)))
@@ -303,13 +315,7 @@ struct CommandLineTests {
 	@Test func watchSeesASetFromAnotherProcess() async throws {
 		let cli = CLI()
 		try cli.run("set", "theme", "light")
-		let process = Process()
-		process.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
-		process.arguments = ["watch", "--json"]
-		process.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
-		let output = Pipe()
-		process.standardOutput = output
-		try process.run()
+		let (process, output) = try cli.start("watch", "--json")
 		defer { if process.isRunning { process.terminate() } }
 		try await Task.sleep(for: .milliseconds(300))
 		try cli.run("set", "theme", "dark")
@@ -323,13 +329,7 @@ struct CommandLineTests {
 	@Test func watchShowsControlCharactersEscaped() async throws {
 		let cli = CLI()
 		try cli.run("set", "recentNotes", "[]")
-		let process = Process()
-		process.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
-		process.arguments = ["watch", "recentNotes"]
-		process.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
-		let output = Pipe()
-		process.standardOutput = output
-		try process.run()
+		let (process, output) = try cli.start("watch", "recentNotes")
 		defer { if process.isRunning { process.terminate() } }
 		try await Task.sleep(for: .milliseconds(300))
 		try cli.run("set", "recentNotes", "[\"left\u{202E}right\"]")
