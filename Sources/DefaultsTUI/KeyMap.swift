@@ -87,7 +87,7 @@ enum KeyMap {
 		KeyBinding(.browsing, [.pageDown], "PgDn", .pageDown, "move a page down"),
 		KeyBinding(.browsing, [.home, .character("g")], "Home g", .first, "go to the first setting"),
 		KeyBinding(.browsing, [.end, .character("G")], "End G", .last, "go to the last setting"),
-		KeyBinding(.browsing, [.character(" ")], "Space", .activate, "flip a toggle; open a picker's or a checklist's list",
+		KeyBinding(.browsing, [.character(" ")], "Space", .activate, "flip a toggle; open a picker's or a checklist's list; start typing in a text field",
 			hint: Hint(label: "␣", text: "", priority: 1)),
 		KeyBinding(.browsing, [.enter], "Enter", .edit, "edit the value: in place, in a list, or in $EDITOR",
 			hint: Hint(label: "⏎", text: "", priority: 1)),
