@@ -8,12 +8,12 @@ extension FileStore {
 		case unreadable(SystemCallError)
 	}
 
-	/// Reads and parses the file. An empty (or all-whitespace) file is an empty store.
+	/// Reads the file and decodes it in the store's format.
 	func readValues(atPath target: String) -> ReadResult {
-		Self.readValues(atPath: target, fileSystem: fileSystem)
+		Self.readValues(atPath: target, fileSystem: fileSystem, format: format)
 	}
 
-	static func readValues(atPath target: String, fileSystem: any FileSystem) -> ReadResult {
+	static func readValues(atPath target: String, fileSystem: any FileSystem, format: any FileStoreFormat) -> ReadResult {
 		let identity = fileSystem.identity(atPath: target)
 		let bytes: [UInt8]
 		do {
@@ -22,16 +22,10 @@ extension FileStore {
 		} catch {
 			return .unreadable(error)
 		}
-		if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-			return .values([:], identity)
-		}
 		do {
-			guard case .object(let values) = try Defaults.JSONValue(parsing: bytes) else {
-				return .corrupt(bytes: bytes, reason: "it is valid JSON but not a JSON object")
-			}
-			return .values(values, identity)
+			return .values(try format.decode(bytes), identity)
 		} catch {
-			return .corrupt(bytes: bytes, reason: "it is not valid JSON (\(error))")
+			return .corrupt(bytes: bytes, reason: error.reason)
 		}
 	}
 
@@ -41,9 +35,10 @@ extension FileStore {
 	static func load(
 		path: String,
 		fileSystem: any FileSystem,
+		format: any FileStoreFormat,
 		access: Access
 	) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?, error: FileStoreError?) {
-		switch readValues(atPath: path, fileSystem: fileSystem) {
+		switch readValues(atPath: path, fileSystem: fileSystem, format: format) {
 		case .values(let values, let identity):
 			return (values, identity, nil)
 		case .missing:
@@ -67,7 +62,7 @@ extension FileStore {
 			defer { fileSystem.close(lock) }
 			try? fileSystem.lockExclusively(lock, path: path + ".lock")
 			// Another process may have replaced the file meanwhile: look again under the lock.
-			switch readValues(atPath: path, fileSystem: fileSystem) {
+			switch readValues(atPath: path, fileSystem: fileSystem, format: format) {
 			case .values(let values, let identity):
 				return (values, identity, nil)
 			case .missing, .unreadable:

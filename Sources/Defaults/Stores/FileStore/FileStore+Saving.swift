@@ -82,7 +82,13 @@ extension FileStore {
 		for (key, value) in pending.values {
 			merged[key] = value
 		}
-		try replaceFile(at: target, in: targetDirectory, with: Defaults.JSONValue.object(merged).jsonBytes(pretty: true))
+		let bytes: [UInt8]
+		do {
+			bytes = try format.encode(merged)
+		} catch {
+			throw FileStoreError(unencodable: path, reason: error.reason)
+		}
+		try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
 		let outside = core.applyOutsideChanges(from: diskValues, to: onDisk, excluding: pending)

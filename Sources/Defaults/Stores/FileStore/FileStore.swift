@@ -71,6 +71,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	```
 	*/
 	public let loadError: FileStoreError?
+	/// How the file's bytes hold the values: JSON unless another format was given.
+	public let format: any FileStoreFormat
 	let path: String
 	let core: StoreCore
 	let fileSystem: any FileSystem
@@ -109,15 +111,17 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 
 	- Parameters:
 	  - url: The settings file.
+	  - format: How the file holds the values; JSON (``JSONFileFormat``) unless given.
 	  - access: Whether the store may change the file; ``Access/readWrite`` unless given.
 	*/
-	public convenience init(url: URL, access: Access = .readWrite) {
-		self.init(url: url, fileSystem: SystemFileSystem(), access: access)
+	public convenience init(url: URL, format: any FileStoreFormat = .json, access: Access = .readWrite) {
+		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access)
 	}
 
 	init(
 		url: URL,
 		fileSystem: any FileSystem,
+		format: any FileStoreFormat = .json,
 		access: Access = .readWrite,
 		saveDelay: DispatchTimeInterval = .milliseconds(20),
 		watchesForChanges: Bool = true
@@ -125,10 +129,11 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.url = url.standardizedFileURL
 		path = self.url.path
 		self.fileSystem = fileSystem
+		self.format = format
 		self.access = access
 		let scheduler = SaveScheduler(delay: saveDelay)
 		self.scheduler = scheduler
-		let loaded = Self.load(path: path, fileSystem: fileSystem, access: access)
+		let loaded = Self.load(path: path, fileSystem: fileSystem, format: format, access: access)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
 		loadError = loaded.error

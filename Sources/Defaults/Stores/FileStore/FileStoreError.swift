@@ -26,9 +26,11 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case saveFailed
 		/// The file is marked read-only; it is not overwritten.
 		case readOnly
-		/// The file holds something other than a JSON object (invalid JSON, or another
-		/// JSON value); the store did not use it.
+		/// The file is not a settings file of the store's format (for JSON: invalid JSON, or
+		/// another JSON value than an object); the store did not use it.
 		case corrupt
+		/// The store's format could not write the values; the file was left as it was.
+		case unencodable
 	}
 
 	/// What kind of failure this is.
@@ -72,6 +74,16 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		contentProblem = reason
 	}
 
+	/// - Parameter reason: Why the format cannot write the values.
+	init(unencodable path: String, reason: String) {
+		kind = .unencodable
+		self.path = path
+		operationPath = path
+		operation = "encoding"
+		code = 0
+		contentProblem = reason
+	}
+
 	private var operationDescription: String {
 		operationPath == path || operationPath == path + ".lock" ? operation : "\(operation) \(operationPath)"
 	}
@@ -96,6 +108,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 				+ "The values are kept in memory; make the file writable (chmod u+w) to save them."
 		case .corrupt:
 			"The settings file \(path) cannot be used: \(reason)."
+		case .unencodable:
+			"Could not save \(path): the values cannot be written in the store's format: \(reason). "
+				+ "The values are kept in memory and the file is left as it was."
 		}
 	}
 
