@@ -93,8 +93,11 @@ final class ChangeObservers: Sendable {
 			count.store(entries.count, ordering: .releasing)
 			return listeners
 		}
-		for listener in listeners {
-			listener.storeDidChange(keys: keys, suppressed: suppressed)
+		// Inside a store's locked section this waits until the lock is released.
+		CallbackDeferral.perform {
+			for listener in listeners {
+				listener.storeDidChange(keys: keys, suppressed: suppressed)
+			}
 		}
 	}
 }

@@ -91,7 +91,9 @@ extension Defaults {
 			}
 			guard isNew else { return }
 		}
-		(scopedProblemHandler ?? problemHandler)(problem)
+		let handler = scopedProblemHandler ?? problemHandler
+		// A problem found while a store holds a lock is reported once the lock is released.
+		CallbackDeferral.perform { handler(problem) }
 	}
 
 	private static let printProblem: ProblemHandler = { problem in

@@ -107,7 +107,7 @@ extension FileStore {
 
 	/// Re-reads the file after a change noticed on disk, and applies what another process changed.
 	func reloadAfterOutsideChange() {
-		let changed: Set<String> = ioLock.withLock {
+		let changed: Set<String> = withIOLock {
 			// The identity of the file itself, not of a symbolic link to it, as saves record it.
 			let target = targetPath
 			let identity = fileSystem.identity(atPath: target)

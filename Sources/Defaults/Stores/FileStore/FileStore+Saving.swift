@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 extension FileStore {
-	/// Writes the pending changes on top of the file's current contents. Call with `ioLock` held.
+	/// Writes the pending changes on top of the file's current contents. Call inside `withIOLock`.
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
 		guard access.allowsWriting else { return }
@@ -25,7 +25,7 @@ extension FileStore {
 
 	/// A save started by the scheduler; on failure it tries again later, waiting longer each time.
 	func saveInBackground() {
-		let failed = ioLock.withLock { () -> Bool in
+		let failed = withIOLock { () -> Bool in
 			do {
 				try save()
 				return false
@@ -34,7 +34,7 @@ extension FileStore {
 			}
 		}
 		guard failed else { return }
-		let delay = ioLock.withLock { () -> Double in
+		let delay = withIOLock { () -> Double in
 			defer { retryDelay = min(retryDelay * 2, 60) }
 			return retryDelay
 		}

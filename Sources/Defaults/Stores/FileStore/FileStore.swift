@@ -155,7 +155,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 			DirectoryWatcher.shared?.cancel(watchToken)
 		}
 		if core.hasPendingChanges {
-			try? ioLock.withLock { () throws(FileStoreError) in try save() }
+			try? withIOLock { () throws(FileStoreError) in try save() }
 		}
 	}
 
@@ -168,7 +168,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	- Throws: ``FileStoreError`` if the file cannot be written. The values stay in memory.
 	*/
 	public func flush() throws(FileStoreError) {
-		try ioLock.withLock { () throws(FileStoreError) in
+		try withIOLock { () throws(FileStoreError) in
 			try save()
 		}
 	}
@@ -187,7 +187,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 
 	/// The error of the last save, or `nil` if it succeeded (or none has happened).
 	public var lastSaveError: FileStoreError? {
-		ioLock.withLock { lastFailure }
+		withIOLock { lastFailure }
 	}
 
 	/// Runs `handler` with the names of the keys that another process (or a hand edit) changed.
@@ -213,8 +213,20 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 
 	func notifyOutsideChanges(_ keys: Set<String>) {
 		guard !keys.isEmpty else { return }
-		for handler in outsideChangeHandlers.withLock({ Array($0.values) }) {
-			handler(keys)
+		let handlers = outsideChangeHandlers.withLock { Array($0.values) }
+		CallbackDeferral.perform {
+			for handler in handlers { handler(keys) }
+		}
+	}
+
+	/**
+	Runs `body` holding the lock that serializes saves and reloads. Callbacks that become
+	due meanwhile (observers, outside-change handlers, the problem handler) run after the
+	lock is released, so they may call the store again, `flush()` included.
+	*/
+	func withIOLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+		try CallbackDeferral.run { () throws(Failure) -> Result in
+			try ioLock.withLock { () throws(Failure) -> Result in try body() }
 		}
 	}
 }
