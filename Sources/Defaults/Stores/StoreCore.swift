@@ -17,14 +17,7 @@ those on top of what other processes wrote.
 @usableFromInline
 final class StoreCore: Sendable {
 	/// The changes this process made since they were last taken for saving.
-	struct PendingChanges: Sendable, Equatable {
-		/// Whether every value was removed first (`removeAll`).
-		var removedAll = false
-		/// The current value of each changed key; `nil` for a removed key.
-		var values: [String: Defaults.JSONValue?] = [:]
-
-		var isEmpty: Bool { !removedAll && values.isEmpty }
-	}
+	typealias PendingChanges = Defaults.ChangeBatch
 
 	/// A value changed since the store opened; `nil` for a removed one.
 	private struct Entry {
@@ -215,10 +208,8 @@ final class StoreCore: Sendable {
 		state.withLock { !($0.pending?.isEmpty ?? true) }
 	}
 
-	/// Applies values found on disk that another process changed: every key whose value
-	/// differs between `previous` and `current` and that this process has not changed,
-	/// neither since its last save nor in `saved` (the changes it is saving now).
-	/// Returns the keys whose value in memory changed.
+	/// Applies what changed between two snapshots of the backend (a file before and after
+	/// another process wrote it); see ``applyOutsideChanges(_:excluding:)``.
 	func applyOutsideChanges(
 		from previous: [String: Defaults.JSONValue],
 		to current: [String: Defaults.JSONValue],
@@ -226,23 +217,31 @@ final class StoreCore: Sendable {
 	) -> Set<String> {
 		if saved.removedAll { return [] }
 		// Compare the whole file outside the lock (it may hold thousands of keys); lock only to apply.
-		var candidates: [String] = []
-		for (key, value) in current where previous[key] != value && saved.values[key] == nil {
-			candidates.append(key)
+		var changes: [String: Defaults.JSONValue?] = [:]
+		for (key, value) in current where previous[key] != value {
+			changes[key] = .some(value)
 		}
-		for key in previous.keys where current[key] == nil && saved.values[key] == nil {
-			candidates.append(key)
+		for key in previous.keys where current[key] == nil {
+			changes[key] = .some(nil)
 		}
+		return applyOutsideChanges(changes, excluding: saved)
+	}
+
+	/// Applies values another process (or a server) changed, `nil` for a removed key, except
+	/// for keys this process changed, whether since its last save or in `saved` (the changes
+	/// it is saving now). Returns the keys whose value in memory changed; observers are told.
+	func applyOutsideChanges(_ changes: [String: Defaults.JSONValue?], excluding saved: PendingChanges) -> Set<String> {
+		if saved.removedAll { return [] }
+		let candidates = changes.filter { saved.values[$0.key] == nil }
 		guard !candidates.isEmpty else { return [] }
 		let changed = state.withLock { state -> Set<String> in
 			if state.pending?.removedAll == true { return [] }
 			var changed: Set<String> = []
-			for key in candidates {
+			for (key, newValue) in candidates {
 				guard state.pending?.values[key] == nil else { continue }
-				let newValue = current[key]
 				guard state.lookup(key).value != newValue else { continue }
 				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
-				state.set(newValue, forKey: key, version: next)
+				state.set(newValue, forKey: key, version: newValue == nil ? Self.absentVersion : next)
 				changed.insert(key)
 			}
 			return changed
