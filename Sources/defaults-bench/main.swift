@@ -34,7 +34,7 @@ guard unknown.isEmpty else {
 let directory = BenchmarkEnvironment.privateDirectory()
 
 let benchmarks = InProcessBenchmarks(directory: directory, iterations: arguments.contains("--quick") ? 100_000 : 2_000_000)
-var rows = [benchmarks.readInt(), benchmarks.readCodable(), benchmarks.writeInt()]
+var rows = [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
 let small = benchmarks.writeThenRead(keyCount: 10)
 var large = benchmarks.writeThenRead(keyCount: 10_000)
 if let smallTime = small.ours, let largeTime = large.ours {
