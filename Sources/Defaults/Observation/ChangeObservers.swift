@@ -1,10 +1,28 @@
 import Synchronization
 
+/// One change to a store, as observers receive it.
+struct StoreChange: Sendable {
+	/// The keys that changed; `nil` for every key (after `removeAll`, or when a store does not say).
+	var keys: Set<String>?
+	/// The new stored value of changed keys when the store knows it (`nil`: removed). A key
+	/// that is not here is read from the store.
+	var values: [String: Defaults.JSONValue?] = [:]
+	/// Whether every value was removed (`removeAll`): keys not in `values` have none now.
+	var removedAll = false
+	/// Whether the change was made inside `withoutPropagation`.
+	var suppressed = false
+
+	/// The stored value of `key` after this change.
+	func storedValue(of key: String, in store: any DefaultsStore) -> Defaults.JSONValue? {
+		if let value = values[key] { return value }
+		return removedAll ? nil : store.storedValue(forKey: key)
+	}
+}
+
 /// Something that wants to hear about changes to keys of one store.
 protocol StoreChangeListener: AnyObject, Sendable {
-	/// Called after keys changed (`nil`: every key, as after `removeAll`), on the thread that
-	/// made the change and with no store lock held. `suppressed` is true inside `withoutPropagation`.
-	func storeDidChange(keys: Set<String>?, suppressed: Bool)
+	/// Called after each change, in the order the changes were made, with no store lock held.
+	func storeDidChange(_ change: StoreChange)
 }
 
 /**
@@ -27,6 +45,13 @@ final class ChangeObservers: Sendable {
 
 	private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 	private let count = Atomic<Int>(0)
+	/// Changes waiting to be delivered, in the order they were made, and whether a thread is delivering them.
+	private let queue = Locked<(changes: [StoreChange], isDelivering: Bool)>(([], false))
+
+	/// Whether anybody listens (cheap: an atomic load), so a store builds no change when nobody does.
+	var hasListeners: Bool {
+		count.load(ordering: .acquiring) > 0
+	}
 
 	func add(_ listener: any StoreChangeListener, keys: Set<String>?) {
 		entries.withLock { entries in
@@ -69,16 +94,47 @@ final class ChangeObservers: Sendable {
 		}
 	}
 
-	/// Tells the listeners of `key` that it changed; costs nothing when nobody listens.
-	func post(key: String) {
-		guard count.load(ordering: .acquiring) > 0 else { return }
-		post(keys: [key])
+	/// Tells the listeners of `keys` (or of every key, for `nil`) that they changed, reading the
+	/// new values from the store: for stores that do not say what the values are.
+	func post(keys: Set<String>?) {
+		guard hasListeners else { return }
+		enqueue(StoreChange(keys: keys, suppressed: Defaults.isPropagationSuppressed))
+		deliverQueued()
 	}
 
-	/// Tells the listeners of `keys` (or of every key, for `nil`) that they changed.
-	func post(keys: Set<String>?) {
-		guard count.load(ordering: .acquiring) > 0 else { return }
-		let suppressed = Defaults.isPropagationSuppressed
+	/**
+	Queues a change. A store calls this while it still holds the lock under which it made
+	the change, so the queue's order is the order of the changes, then calls
+	``deliverQueued()`` once the lock is released. Every change is delivered once, with
+	its own values, even when several threads change a key at the same moment.
+	*/
+	func enqueue(_ change: StoreChange) {
+		queue.withLock { $0.changes.append(change) }
+	}
+
+	/// Delivers the queued changes in order, unless another thread is already doing so (it
+	/// will deliver these too). Inside a store's locked section, it waits for the section's end.
+	func deliverQueued() {
+		CallbackDeferral.perform { [self] in
+			let claimed = queue.withLock { queue -> Bool in
+				guard !queue.isDelivering, !queue.changes.isEmpty else { return false }
+				queue.isDelivering = true
+				return true
+			}
+			guard claimed else { return }
+			while let change = queue.withLock({ queue -> StoreChange? in
+				guard !queue.changes.isEmpty else {
+					queue.isDelivering = false
+					return nil
+				}
+				return queue.changes.removeFirst()
+			}) {
+				deliver(change)
+			}
+		}
+	}
+
+	private func deliver(_ change: StoreChange) {
 		let listeners = entries.withLock { entries -> [any StoreChangeListener] in
 			var listeners: [any StoreChangeListener] = []
 			for (id, entry) in entries {
@@ -87,17 +143,14 @@ final class ChangeObservers: Sendable {
 					entries.removeValue(forKey: id)
 					continue
 				}
-				if let keys, let wanted = entry.keys, wanted.isDisjoint(with: keys) { continue }
+				if let keys = change.keys, let wanted = entry.keys, wanted.isDisjoint(with: keys) { continue }
 				listeners.append(listener)
 			}
 			count.store(entries.count, ordering: .releasing)
 			return listeners
 		}
-		// Inside a store's locked section this waits until the lock is released.
-		CallbackDeferral.perform {
-			for listener in listeners {
-				listener.storeDidChange(keys: keys, suppressed: suppressed)
-			}
+		for listener in listeners {
+			listener.storeDidChange(change)
 		}
 	}
 }

@@ -32,7 +32,7 @@ extension Defaults {
 }
 
 /// The shared part of every observation: its store, validity and lifetime tie.
-/// Subclasses handle changes in ``handleChange(keys:suppressed:)``.
+/// Subclasses handle changes in ``handleChange(_:)``.
 class ObservationBase: Defaults.Observation, StoreChangeListener, @unchecked Sendable {
 	let store: any DefaultsStore
 	let observers: ChangeObservers
@@ -57,16 +57,16 @@ class ObservationBase: Defaults.Observation, StoreChangeListener, @unchecked Sen
 		observers.add(self, keys: keys)
 	}
 
-	final func storeDidChange(keys: Set<String>?, suppressed: Bool) {
+	final func storeDidChange(_ change: StoreChange) {
 		if observers.hasOutlivedItsTie(self) {
 			invalidate()
 			return
 		}
-		handleChange(keys: keys, suppressed: suppressed)
+		handleChange(change)
 	}
 
 	/// Called for every change to the observed keys; overridden by each kind of observation.
-	func handleChange(keys: Set<String>?, suppressed: Bool) {}
+	func handleChange(_ change: StoreChange) {}
 
 	final func invalidate() {
 		valid.store(false, ordering: .releasing)
@@ -106,19 +106,21 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, @unch
 		handler(Defaults.KeyChange(oldValue: current, newValue: current))
 	}
 
-	override func handleChange(keys: Set<String>?, suppressed: Bool) {
+	override func handleChange(_ change: StoreChange) {
+		// The value this change left, not the store's value now: with several writers at
+		// once, each change is one event, in order.
+		let stored = change.storedValue(of: key.name, in: store)
+		let newValue = key.decodedValue(stored)
 		lock.lock()
-		let stored = store.storedValue(forKey: key.name)
 		guard stored != lastStored else {
 			lock.unlock()
 			return
 		}
 		let oldValue = lastValue
-		let newValue = key.value(in: store)
 		lastStored = stored
 		lastValue = newValue
 		lock.unlock()
-		if !suppressed, isValid {
+		if !change.suppressed, isValid {
 			handler(Defaults.KeyChange(oldValue: oldValue, newValue: newValue))
 		}
 	}
@@ -139,11 +141,11 @@ final class KeysObservation: ObservationBase, @unchecked Sendable {
 		start(keys: names)
 	}
 
-	override func handleChange(keys: Set<String>?, suppressed: Bool) {
+	override func handleChange(_ change: StoreChange) {
 		let changed = lock.withLock {
 			var changed: Set<String> = []
-			for name in keys.map({ $0.intersection(names) }) ?? names {
-				let stored = store.storedValue(forKey: name)
+			for name in change.keys.map({ $0.intersection(names) }) ?? names {
+				let stored = change.storedValue(of: name, in: store)
 				if lastStored[name] != .some(stored) {
 					lastStored[name] = .some(stored)
 					changed.insert(name)
@@ -151,7 +153,7 @@ final class KeysObservation: ObservationBase, @unchecked Sendable {
 			}
 			return changed
 		}
-		if !changed.isEmpty, !suppressed, isValid {
+		if !changed.isEmpty, !change.suppressed, isValid {
 			handler(changed)
 		}
 	}

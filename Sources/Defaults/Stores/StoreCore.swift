@@ -130,11 +130,14 @@ final class StoreCore: Sendable {
 			let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
 			state.set(value, forKey: key, version: next)
 			state.pending?.values[key] = .some(value)
+			if observers.hasListeners {
+				observers.enqueue(StoreChange(keys: [key], values: [key: value], suppressed: Defaults.isPropagationSuppressed))
+			}
 			return ((next, next), true)
 		}
 		if changed {
 			onLocalChange?()
-			observers.post(key: key)
+			observers.deliverQueued()
 		}
 		return result
 	}
@@ -149,11 +152,14 @@ final class StoreCore: Sendable {
 			state.set(nil, forKey: key, version: Self.absentVersion)
 			generation.add(1, ordering: .acquiringAndReleasing)
 			state.pending?.values[key] = .some(nil)
+			if observers.hasListeners {
+				observers.enqueue(StoreChange(keys: [key], values: [key: .some(nil)], suppressed: Defaults.isPropagationSuppressed))
+			}
 			return true
 		}
 		if changed {
 			onLocalChange?()
-			observers.post(key: key)
+			observers.deliverQueued()
 		}
 	}
 
@@ -168,9 +174,12 @@ final class StoreCore: Sendable {
 				generation.add(1, ordering: .acquiringAndReleasing)
 			}
 			state.pending = state.pending.map { _ in PendingChanges(removedAll: true) }
+			if observers.hasListeners {
+				observers.enqueue(StoreChange(keys: nil, removedAll: true, suppressed: Defaults.isPropagationSuppressed))
+			}
 		}
 		onLocalChange?()
-		observers.post(keys: nil)
+		observers.deliverQueued()
 	}
 
 	func snapshot() -> [String: Defaults.JSONValue] {
@@ -244,10 +253,16 @@ final class StoreCore: Sendable {
 				state.set(newValue, forKey: key, version: newValue == nil ? Self.absentVersion : next)
 				changed.insert(key)
 			}
+			if !changed.isEmpty, observers.hasListeners {
+				observers.enqueue(StoreChange(
+					keys: changed, values: Dictionary(uniqueKeysWithValues: changed.map { ($0, candidates[$0] ?? nil) }),
+					suppressed: Defaults.isPropagationSuppressed
+				))
+			}
 			return changed
 		}
 		if !changed.isEmpty {
-			observers.post(keys: changed)
+			observers.deliverQueued()
 		}
 		return changed
 	}

@@ -48,17 +48,29 @@ extension UserDefaults: DefaultsStore {
 			return
 		}
 		let propertyList = value.propertyList
-		userDefaultsLock.withLock {
+		changeAndTell(keys: [key], values: [key: value]) {
 			set(propertyList, forKey: key)
 		}
-		Defaults.storeDidChange(self, keys: [key])
 	}
 
 	public func removeStoredValue(forKey key: String) {
-		userDefaultsLock.withLock {
+		changeAndTell(keys: [key], values: [key: .some(nil)]) {
 			removeObject(forKey: key)
 		}
-		Defaults.storeDidChange(self, keys: [key])
+	}
+
+	/// Makes a change and queues it for observers under the same lock, so that each change is
+	/// one event with its own value, in order, even when threads change a key at once.
+	private func changeAndTell(keys: Set<String>, values: [String: Defaults.JSONValue?], _ change: () -> Void) {
+		let observers = ExternalStoreObservers.shared.existingObservers(for: self)
+		let suppressed = Defaults.isPropagationSuppressed
+		userDefaultsLock.withLock {
+			change()
+			if let observers, observers.hasListeners {
+				observers.enqueue(StoreChange(keys: keys, values: values, suppressed: suppressed))
+			}
+		}
+		observers?.deliverQueued()
 	}
 
 	public func removeAllStoredValues() {

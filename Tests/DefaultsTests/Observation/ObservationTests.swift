@@ -219,3 +219,27 @@ struct ObservationTests {
 		_ = observation
 	}
 }
+
+@Suite("Concurrent writes and observation", .timeLimit(.minutes(1)))
+struct ConcurrentObservationTests {
+	@Test(arguments: StoreKind.allCases)
+	func everyConcurrentWriteIsOneEvent(store kind: StoreKind) async {
+		let store = kind.makeStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		let recorder = Recorder<Defaults.KeyChange<Int>>()
+		let observation = Defaults.observe(key, options: []) { recorder.record($0) }
+		await withTaskGroup(of: Void.self) { group in
+			for value in 1...100 {
+				group.addTask { Defaults[key] = value }
+			}
+		}
+		let events = recorder.all
+		#expect(events.count == 100, "one event per write, none merged")
+		#expect(Set(events.map(\.newValue)) == Set(1...100), "each with its own value")
+		for (previous, next) in zip(events, events.dropFirst()) {
+			#expect(next.oldValue == previous.newValue, "in order: each event starts where the last ended")
+		}
+		#expect(events.last?.newValue == Defaults[key], "the last event is the value the key holds")
+		observation.invalidate()
+	}
+}
