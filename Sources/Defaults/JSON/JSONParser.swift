@@ -3,7 +3,7 @@ extension Defaults.JSONValue {
 	Parses JSON text (RFC 8259) into a value.
 
 	Any JSON value is accepted at the top level. Text that is not valid UTF-8,
-	has trailing garbage or nests deeper than 512 levels is rejected with a
+	has trailing garbage or nests deeper than ``maximumNestingDepth`` levels is rejected with a
 	``Defaults/JSONParseError`` that names the line and column.
 
 	```swift
@@ -66,7 +66,8 @@ extension Defaults {
 private struct JSONParser {
 	let bytes: UnsafeBufferPointer<UInt8>
 	var position = 0
-	static let maximumDepth = 512
+	/// The top value is at depth 0, so values at depth `maximumDepth` are one level too deep.
+	static let maximumDepth = Defaults.JSONValue.maximumNestingDepth
 
 	init(bytes: UnsafeBufferPointer<UInt8>) {
 		self.bytes = bytes
