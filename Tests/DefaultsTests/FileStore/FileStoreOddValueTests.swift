@@ -11,6 +11,13 @@ struct FileStoreOddValueTests {
 			.filter { $0.lastPathComponent.contains(".corrupt-") }
 	}
 
+	private func file(holding bytes: [UInt8]) throws -> URL {
+		let url = Isolated.fileURL()
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(bytes).write(to: url)
+		return url
+	}
+
 	@Test func aValueAtTheDeepestAllowedLevelSurvivesAReopen() throws {
 		let url = Isolated.fileURL()
 		let store = FileStore(url: url)
@@ -51,5 +58,27 @@ struct FileStoreOddValueTests {
 		#expect(reopenProblems.isEmpty)
 		#expect(reopened?.storedValues() == [key.name: ["kept": true], "other": 1])
 		#expect(try corruptCopies(besides: url).isEmpty)
+	}
+
+	@Test func aNumberOutOfRangeCostsOnlyItsOwnKey() throws {
+		let url = try file(holding: [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1e400, "b": 2}"#.utf8))
+		var store: FileStore?
+		let problems = collectProblems { store = FileStore(url: url) }
+		let opened = try #require(store)
+
+		#expect(Defaults[Defaults.Key<Int>("b", default: 0, suite: opened)] == 2)
+		#expect(problems.count == 1)
+		#expect(problems.first?.kind == .undecodableValue)
+		#expect(problems.first?.key == "a")
+		#expect(problems.first?.message.contains(url.path) == true, "the message names the file")
+		#expect(problems.first?.message.contains("1e400") == true)
+		#expect(try corruptCopies(besides: url).isEmpty, "nothing is moved aside")
+
+		// The number's text is kept, as a string: a key of a number type reads its default.
+		#expect(opened.storedValue(forKey: "a") == "1e400")
+		_ = collectProblems { #expect(Defaults[Defaults.Key<Double>("a", default: 0.5, suite: opened)] == 0.5) }
+		opened.setStoredValue(3, forKey: "b")
+		try opened.flush()
+		#expect(FileStore(url: url).storedValues() == ["a": "1e400", "b": 3])
 	}
 }

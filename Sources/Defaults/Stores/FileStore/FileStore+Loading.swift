@@ -26,8 +26,18 @@ extension FileStore {
 			return .values([:], identity)
 		}
 		do {
-			guard case .object(let values) = try Defaults.JSONValue(parsing: bytes) else {
+			var warnings: [Defaults.JSONParseWarning] = []
+			guard case .object(let values) = try Defaults.JSONValue(parsing: bytes, warnings: &warnings) else {
 				return .corrupt(bytes: bytes, reason: "it is valid JSON but not a JSON object")
+			}
+			// One odd value (a number out of range) costs that value only, not the file.
+			for warning in warnings {
+				let key = warning.path.first?.key ?? ""
+				Defaults.report(.init(
+					kind: .undecodableValue,
+					key: key,
+					message: "The value of '\(key)' in the settings file \(target) could not be read as written: \(warning). The rest of the file is used."
+				))
 			}
 			return .values(values, identity)
 		} catch {
