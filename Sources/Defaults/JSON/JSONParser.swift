@@ -2,9 +2,16 @@ extension Defaults.JSONValue {
 	/**
 	Parses JSON text (RFC 8259) into a value.
 
-	Any JSON value is accepted at the top level. Text that is not valid UTF-8,
-	has trailing garbage or nests deeper than 512 levels is rejected with a
-	``Defaults/JSONParseError`` that names the line and column.
+	Any JSON value is accepted at the top level, and a leading UTF-8 byte order
+	mark is skipped. Text that is not valid UTF-8, has trailing garbage, nests
+	deeper than ``maximumNestingDepth`` levels or holds a number out of the range
+	of `Double` (such as `1e400`) is rejected with a ``Defaults/JSONParseError``
+	that names the line and column. To keep such numbers instead, use
+	``init(parsing:warnings:)-(String,_)``.
+
+	An integer that fits in `Int64` or `UInt64` is kept exactly; a larger one
+	that `Double` can hold (`12345678901234567890123456`) is read as the nearest
+	`Double`, as most JSON readers do.
 
 	```swift
 	let value = try Defaults.JSONValue(parsing: #"{"quality": 0.8}"#)
@@ -13,35 +20,93 @@ extension Defaults.JSONValue {
 	```
 	*/
 	public init(parsing text: String) throws(Defaults.JSONParseError) {
-		var text = text
-		let result = text.withUTF8 { bytes in
-			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: bytes) }
-		}
-		self = try result.get()
+		var warnings: [Defaults.JSONParseWarning]?
+		self = try Self(parsing: text, collectingWarnings: &warnings)
 	}
 
 	/// Parses UTF-8 encoded JSON text. See ``init(parsing:)-(String)``.
 	public init(parsing bytes: some Collection<UInt8>) throws(Defaults.JSONParseError) {
+		var warnings: [Defaults.JSONParseWarning]?
+		self = try Self(parsing: bytes, collectingWarnings: &warnings)
+	}
+
+	/**
+	Parses JSON text into a value, keeping what is valid JSON but cannot be read as written.
+
+	Unlike ``init(parsing:)-(String)``, a number out of the range of `Double`
+	(`1e400`, `-1e400`, an integer of hundreds of digits) does not fail the parse:
+	it is kept as a string holding its text, and a ``Defaults/JSONParseWarning``
+	that says where it is is appended to `warnings`. Text that is not JSON still
+	throws. So one odd value does not cost the rest of the text.
+
+	```swift
+	var warnings: [Defaults.JSONParseWarning] = []
+	let value = try Defaults.JSONValue(parsing: #"{"a": 1e400, "b": 2}"#, warnings: &warnings)
+	value
+	//=> {"a":"1e400","b":2}
+	warnings.map(\.path)
+	//=> [[.key("a")]]
+	```
+	*/
+	public init(parsing text: String, warnings: inout [Defaults.JSONParseWarning]) throws(Defaults.JSONParseError) {
+		var collected: [Defaults.JSONParseWarning]? = []
+		self = try Self(parsing: text, collectingWarnings: &collected)
+		warnings += collected ?? []
+	}
+
+	/// Parses UTF-8 encoded JSON text, keeping numbers out of range. See ``init(parsing:warnings:)-(String,_)``.
+	public init(parsing bytes: some Collection<UInt8>, warnings: inout [Defaults.JSONParseWarning]) throws(Defaults.JSONParseError) {
+		var collected: [Defaults.JSONParseWarning]? = []
+		self = try Self(parsing: bytes, collectingWarnings: &collected)
+		warnings += collected ?? []
+	}
+
+	/// With `warnings` set to an array, numbers out of range are kept and reported there; with `nil`, they throw.
+	private init(parsing text: String, collectingWarnings warnings: inout [Defaults.JSONParseWarning]?) throws(Defaults.JSONParseError) {
+		var text = text
+		let result = text.withUTF8 { bytes in
+			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: bytes, collectingWarnings: &warnings) }
+		}
+		self = try result.get()
+	}
+
+	/// With `warnings` set to an array, numbers out of range are kept and reported there; with `nil`, they throw.
+	private init(
+		parsing bytes: some Collection<UInt8>,
+		collectingWarnings warnings: inout [Defaults.JSONParseWarning]?
+	) throws(Defaults.JSONParseError) {
 		let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
-			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: buffer) }
+			Result { () throws(Defaults.JSONParseError) in try Self(parsingUTF8: buffer, collectingWarnings: &warnings) }
 		}
 		if let contiguous {
 			self = try contiguous.get()
 		} else {
 			let array = Array(bytes)
 			self = try array.withUnsafeBufferPointer { buffer throws(Defaults.JSONParseError) in
-				try Self(parsingUTF8: buffer)
+				try Self(parsingUTF8: buffer, collectingWarnings: &warnings)
 			}
 		}
 	}
 
-	init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Defaults.JSONParseError) {
-		var parser = JSONParser(bytes: bytes)
+	init(
+		parsingUTF8 bytes: UnsafeBufferPointer<UInt8>,
+		collectingWarnings warnings: inout [Defaults.JSONParseWarning]?
+	) throws(Defaults.JSONParseError) {
+		var parser = JSONParser(bytes: bytes, keepsNumbersOutOfRange: warnings != nil)
+		parser.skipByteOrderMark()
 		parser.skipWhitespace()
 		let value = try parser.parseValue(depth: 0)
 		parser.skipWhitespace()
 		guard parser.position == bytes.count else {
 			throw parser.error("unexpected text after the JSON value")
+		}
+		if !parser.warnings.isEmpty {
+			warnings?.append(contentsOf: parser.warnings.map { warning in
+				var warning = warning
+				// Built while unwinding, innermost component first.
+				warning.path.reverse()
+				return warning
+			})
 		}
 		self = value
 	}
@@ -66,10 +131,32 @@ extension Defaults {
 private struct JSONParser {
 	let bytes: UnsafeBufferPointer<UInt8>
 	var position = 0
-	static let maximumDepth = 512
+	/// The top value is at depth 0, so values at depth `maximumDepth` are one level too deep.
+	static let maximumDepth = Defaults.JSONValue.maximumNestingDepth
+	/// Whether a number out of range is kept as a string (and recorded in `warnings`) rather than failing the parse.
+	let keepsNumbersOutOfRange: Bool
+	/// The values kept but not as written; each path is innermost component first until the parse ends.
+	var warnings: [Defaults.JSONParseWarning] = []
 
-	init(bytes: UnsafeBufferPointer<UInt8>) {
+	init(bytes: UnsafeBufferPointer<UInt8>, keepsNumbersOutOfRange: Bool) {
 		self.bytes = bytes
+		self.keepsNumbersOutOfRange = keepsNumbersOutOfRange
+	}
+
+	/// Skips a UTF-8 byte order mark (EF BB BF), which some editors write at the start of a file.
+	/// RFC 8259 allows a parser to ignore it.
+	mutating func skipByteOrderMark() {
+		if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+			position = 3
+		}
+	}
+
+	/// Adds `component` to the paths of the warnings recorded since there were `count`:
+	/// they are inside the member or element that `component` names.
+	private mutating func addPathComponent(_ component: Defaults.JSONParseWarning.PathComponent, toWarningsAfter count: Int) {
+		for index in count..<warnings.count {
+			warnings[index].path.append(component)
+		}
 	}
 
 	func error(_ reason: String, at offset: Int? = nil) -> Defaults.JSONParseError {
@@ -146,7 +233,9 @@ private struct JSONParser {
 			}
 			position += 1
 			skipWhitespace()
+			let warningCount = warnings.count
 			members.append((key, try parseValue(depth: depth + 1)))
+			if warnings.count != warningCount { addPathComponent(.key(key), toWarningsAfter: warningCount) }
 			skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
 			switch bytes[position] {
@@ -170,7 +259,9 @@ private struct JSONParser {
 		}
 		while true {
 			skipWhitespace()
+			let warningCount = warnings.count
 			elements.append(try parseValue(depth: depth + 1))
+			if warnings.count != warningCount { addPathComponent(.index(elements.count - 1), toWarningsAfter: warningCount) }
 			skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
 			switch bytes[position] {
@@ -308,7 +399,17 @@ private struct JSONParser {
 			if let value = Int64(text) { return .integer(value) }
 			if let value = UInt64(text) { return .unsignedInteger(value) }
 		}
-		guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+		guard let value = Double(text), value.isFinite else {
+			guard keepsNumbersOutOfRange else { throw error("number \(text) is out of range", at: start) }
+			// Kept as its text: nothing is lost, and a key of a number type reads its default
+			// rather than the nearest finite Double, a value nobody wrote.
+			warnings.append(Defaults.JSONParseWarning(
+				path: [],
+				text: text,
+				reason: "is a number out of range, so it was kept as a string holding its text"
+			))
+			return .string(text)
+		}
 		return .double(value)
 	}
 

@@ -17,25 +17,74 @@ extension Defaults.JSONValue {
 	}
 
 	/// The value as UTF-8 encoded JSON text. See ``jsonString(pretty:)``.
+	///
+	/// The text is written however deeply the value nests; use ``checkedJSONBytes(pretty:)``
+	/// for text that ``init(parsing:)-(String)`` is sure to read back.
 	public func jsonBytes(pretty: Bool = false) -> [UInt8] {
-		var writer = JSONWriter(pretty: pretty)
+		var writer = JSONWriter(pretty: pretty, maximumDepth: .max)
 		writer.write(self, depth: 0)
 		if pretty { writer.output.append(UInt8(ascii: "\n")) }
 		return writer.output
+	}
+
+	/**
+	The value as UTF-8 encoded JSON text, refusing a value that the parser would refuse to read back.
+
+	Like ``jsonBytes(pretty:)``, but throws instead of writing a value that nests
+	deeper than ``maximumNestingDepth``: text that is written can always be read.
+
+	```swift
+	var value: Defaults.JSONValue = 1
+	for _ in 0..<Defaults.JSONValue.maximumNestingDepth { value = [value] }
+	try value.checkedJSONBytes()
+	//=> throws JSONWriteError: "the value nests deeper than 512 levels, which JSON text read by Defaults may not"
+	```
+	*/
+	public func checkedJSONBytes(pretty: Bool = false) throws(Defaults.JSONWriteError) -> [UInt8] {
+		var writer = JSONWriter(pretty: pretty, maximumDepth: Self.maximumNestingDepth)
+		writer.write(self, depth: 0)
+		guard !writer.exceededMaximumDepth else {
+			throw Defaults.JSONWriteError(
+				reason: "the value nests deeper than \(Self.maximumNestingDepth) levels, which JSON text read by Defaults may not"
+			)
+		}
+		if pretty { writer.output.append(UInt8(ascii: "\n")) }
+		return writer.output
+	}
+}
+
+extension Defaults {
+	/// Why a value could not be written as JSON text.
+	public struct JSONWriteError: Error, CustomStringConvertible, Sendable, Equatable {
+		/// What is wrong, for example that the value nests too deeply.
+		public let reason: String
+
+		public var description: String {
+			"cannot write JSON: \(reason)"
+		}
 	}
 }
 
 /// Writes ``Defaults/JSONValue`` as text; a small, allocation-light serializer.
 private struct JSONWriter {
 	let pretty: Bool
+	/// Values at this depth or deeper (the top value is at depth 0) are not written, as the parser would refuse them.
+	let maximumDepth: Int
 	var output: [UInt8] = []
+	/// Whether a value was left out for being deeper than `maximumDepth`; the output is then incomplete.
+	var exceededMaximumDepth = false
 
-	init(pretty: Bool) {
+	init(pretty: Bool, maximumDepth: Int) {
 		self.pretty = pretty
+		self.maximumDepth = maximumDepth
 		output.reserveCapacity(256)
 	}
 
 	mutating func write(_ value: Defaults.JSONValue, depth: Int) {
+		guard depth < maximumDepth else {
+			exceededMaximumDepth = true
+			return
+		}
 		switch value {
 		case .null:
 			append("null")

@@ -116,6 +116,11 @@ final class StoreCore: Sendable {
 	@usableFromInline
 	@discardableResult
 	func set(_ value: Defaults.JSONValue, forKey key: String) -> (generation: UInt64, version: UInt64) {
+		// A file holding it could not be read back; the refusal caches nothing, like the read-only one below.
+		if value.nestsTooDeeplyToStore {
+			Defaults.report(Defaults.JSONValue.tooDeeplyNestedProblem(forKey: key))
+			return (0, .max)
+		}
 		if let onRefusedChange {
 			onRefusedChange(key)
 			// What a key caches before its first read: it matches no generation or version, so

@@ -39,6 +39,10 @@ extension UserDefaults: DefaultsStore {
 	}
 
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+		guard !value.nestsTooDeeplyToStore else {
+			Defaults.report(Defaults.JSONValue.tooDeeplyNestedProblem(forKey: key))
+			return
+		}
 		guard !value.containsNull else {
 			Defaults.report(.init(
 				kind: .unsupportedValue,

@@ -23,7 +23,17 @@ extension FileStore {
 			return .unreadable(error)
 		}
 		do {
-			return .values(try format.decode(bytes), identity)
+			var problems: [FileFormatProblem] = []
+			let values = try format.decode(bytes, problems: &problems)
+			// One odd value (a number out of range) costs that value only, not the file.
+			for problem in problems {
+				Defaults.report(.init(
+					kind: .undecodableValue,
+					key: problem.key,
+					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
+				))
+			}
+			return .values(values, identity)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason)
 		}

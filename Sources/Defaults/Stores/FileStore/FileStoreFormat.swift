@@ -32,6 +32,30 @@ public protocol FileStoreFormat: Sendable {
 	/// The values a whole file holds. Throws when the bytes are not a settings file of
 	/// this format; the store then moves the file aside and never overwrites it.
 	func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue]
+
+	/// The values a whole file holds, adding to `problems` each value that could not be read
+	/// as written (the store reports it for its key and uses the rest of the file). Without an
+	/// implementation of its own, a format reports none.
+	func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue]
+}
+
+extension FileStoreFormat {
+	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
+		try decode(bytes)
+	}
+}
+
+/// A value of a settings file that could not be read as written: the rest of the file is used.
+public struct FileFormatProblem: Equatable, Sendable {
+	/// The key whose value it is.
+	public let key: String
+	/// What is wrong and what was kept: "1e400 is a number out of range, kept as text".
+	public let reason: String
+
+	public init(key: String, reason: String) {
+		self.key = key
+		self.reason = reason
+	}
 }
 
 /// Why bytes are not a settings file of a format, or values cannot be written in it.
@@ -49,28 +73,44 @@ public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertib
 /**
 The file store's default format: one JSON object from key name to stored value,
 pretty-printed with sorted keys so that it diffs well and can be edited by hand.
-An empty file (or one of white space only) holds no values.
+An empty file (or one of white space only) holds no values; a leading byte-order mark
+is skipped; a number too large for any number type is kept as its text and reported
+for its key alone.
 */
 public struct JSONFileFormat: FileStoreFormat {
 	public init() {}
 
 	public func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
-		Defaults.JSONValue.object(values).jsonBytes(pretty: true)
+		do {
+			// Refuses what the parser would refuse to read back (values nested too deeply).
+			return try Defaults.JSONValue.object(values).checkedJSONBytes(pretty: true)
+		} catch {
+			throw FileFormatError(error.reason)
+		}
 	}
 
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
-		if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+		var problems: [FileFormatProblem] = []
+		return try decode(bytes, problems: &problems)
+	}
+
+	/// Also reports numbers out of range (kept as their text) by key, rather than failing the file.
+	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
+		let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+		if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
 			return [:]
 		}
+		var warnings: [Defaults.JSONParseWarning] = []
 		let value: Defaults.JSONValue
 		do {
-			value = try Defaults.JSONValue(parsing: bytes)
+			value = try Defaults.JSONValue(parsing: bytes, warnings: &warnings)
 		} catch {
 			throw FileFormatError("it is not valid JSON (\(error))")
 		}
 		guard case .object(let values) = value else {
 			throw FileFormatError("it is valid JSON but not a JSON object")
 		}
+		problems += warnings.map { FileFormatProblem(key: $0.path.first?.key ?? "", reason: "\($0)") }
 		return values
 	}
 }

@@ -1,0 +1,84 @@
+@testable import Defaults
+import Foundation
+import Testing
+
+@Suite("File store: values at the edges of JSON", .timeLimit(.minutes(1)))
+struct FileStoreOddValueTests {
+	private let limit = Defaults.JSONValue.maximumNestingDepth
+
+	private func corruptCopies(besides url: URL) throws -> [URL] {
+		try FileManager.default.contentsOfDirectory(at: url.deletingLastPathComponent(), includingPropertiesForKeys: nil)
+			.filter { $0.lastPathComponent.contains(".corrupt-") }
+	}
+
+	private func file(holding bytes: [UInt8]) throws -> URL {
+		let url = Isolated.fileURL()
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(bytes).write(to: url)
+		return url
+	}
+
+	@Test func aValueAtTheDeepestAllowedLevelSurvivesAReopen() throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url)
+		let deepest = nestedValue(levels: limit - 1)
+		let name = uniqueKeyName()
+		#expect(collectProblems { store.setStoredValue(deepest, forKey: name) }.isEmpty)
+		store.setStoredValue(1, forKey: "other")
+		try store.flush()
+
+		var reopened: FileStore?
+		let problems = collectProblems { reopened = FileStore(url: url) }
+		#expect(problems.isEmpty, "the file is not corrupt")
+		#expect(reopened?.storedValues() == [name: deepest, "other": 1])
+		#expect(try corruptCopies(besides: url).isEmpty)
+	}
+
+	@Test func aValueOneLevelDeeperIsRefusedAndTheFileStaysReadable() throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url)
+		let key = Defaults.Key<Defaults.JSONValue>(uniqueKeyName(), default: nil, suite: store)
+		Defaults[key] = ["kept": true]
+		store.setStoredValue(1, forKey: "other")
+		try store.flush()
+		let before = try Data(contentsOf: url)
+
+		let problems = collectProblems { Defaults[key] = nestedValue(levels: limit) }
+		#expect(problems.map(\.kind) == [.unsupportedValue])
+		#expect(problems.first?.key == key.name)
+		#expect(problems.first?.message.contains("'\(key.name)'") == true)
+		#expect(problems.first?.message.contains("\(limit - 1) levels") == true)
+		#expect(Defaults[key] == ["kept": true], "the previous value is kept")
+		#expect(!store.core.hasPendingChanges, "nothing is pending")
+		try store.flush()
+		#expect(try Data(contentsOf: url) == before, "the file is unchanged")
+
+		var reopened: FileStore?
+		let reopenProblems = collectProblems { reopened = FileStore(url: url) }
+		#expect(reopenProblems.isEmpty)
+		#expect(reopened?.storedValues() == [key.name: ["kept": true], "other": 1])
+		#expect(try corruptCopies(besides: url).isEmpty)
+	}
+
+	@Test func aNumberOutOfRangeCostsOnlyItsOwnKey() throws {
+		let url = try file(holding: [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1e400, "b": 2}"#.utf8))
+		var store: FileStore?
+		let problems = collectProblems { store = FileStore(url: url) }
+		let opened = try #require(store)
+
+		#expect(Defaults[Defaults.Key<Int>("b", default: 0, suite: opened)] == 2)
+		#expect(problems.count == 1)
+		#expect(problems.first?.kind == .undecodableValue)
+		#expect(problems.first?.key == "a")
+		#expect(problems.first?.message.contains(url.path) == true, "the message names the file")
+		#expect(problems.first?.message.contains("1e400") == true)
+		#expect(try corruptCopies(besides: url).isEmpty, "nothing is moved aside")
+
+		// The number's text is kept, as a string: a key of a number type reads its default.
+		#expect(opened.storedValue(forKey: "a") == "1e400")
+		_ = collectProblems { #expect(Defaults[Defaults.Key<Double>("a", default: 0.5, suite: opened)] == 0.5) }
+		opened.setStoredValue(3, forKey: "b")
+		try opened.flush()
+		#expect(FileStore(url: url).storedValues() == ["a": "1e400", "b": 3])
+	}
+}
