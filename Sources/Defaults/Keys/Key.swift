@@ -190,6 +190,8 @@ extension Defaults {
 
 		// MARK: Writing
 
+		// The first step of a write: the bridge makes the stored form, the store's shared layer
+		// (StoreCore) records it, and the key caches the value it just wrote.
 		// Inlinable so that the conversion to the stored form is specialized for `Value` in the
 		// caller: unspecialized, a write spends a quarter of its time looking up type metadata.
 		@inlinable

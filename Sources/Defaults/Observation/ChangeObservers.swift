@@ -26,8 +26,10 @@ protocol StoreChangeListener: AnyObject, Sendable {
 }
 
 /**
-The observations of one store. Every change to the store is posted here after
-the store's locks are released, so handlers may read and write defaults.
+The observations of one store: the last step of every change's path, own or
+outside. Changes are queued here under the lock that made them and delivered in
+that order after the store's locks are released, so handlers may read and write
+defaults (the settings editor's observation wakes its event loop from here).
 
 Listeners are held weakly, so an observation the caller drops ends by itself,
 except those tied to another object's lifetime, which are held until that

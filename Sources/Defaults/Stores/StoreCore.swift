@@ -1,9 +1,17 @@
 import Synchronization
 
 /**
-The in-memory state shared by the package's own stores: the stored values and
-the counters that let a key tell, without decoding, whether its cached value
-is still current.
+The shared store layer: the in-memory state every store built on it has (the file
+store, the in-memory store, ``BackedStore`` over any backend): the stored values and
+the counters that let a key tell, without decoding, whether its cached value is
+still current.
+
+In a write's path (`Defaults[key] = value` → `Key.setValue` → here → backend → disk)
+this layer records the value, bumps the versions, queues the change for observers
+under its lock, delivers it after, and tells the backend changes are pending. In an
+outside change's path (backend notices → ``applyOutsideChanges(_:excluding:)`` →
+here → observers) it keeps this process's unsaved changes and tells observers of
+the rest.
 
 Every change takes a new number from `generation`; the entry that changed
 remembers it as its `version`. A key that cached its value at generation `g`
