@@ -5,7 +5,7 @@ import Testing
 @Suite("Reset, removeAll and isDefaultValue")
 struct ResetTests {
 	@Test(arguments: StoreKind.allCases)
-	func resetRemovesTheUserValue(store kind: StoreKind) {
+	func resetRemovesTheUserValue(store kind: StoreKind) throws {
 		let store = kind.makeStore()
 		let flag = Defaults.Key<Bool>(uniqueKeyName(), default: false, suite: store)
 		let name = Defaults.Key<String?>(uniqueKeyName(), suite: store)
@@ -14,11 +14,11 @@ struct ResetTests {
 		Defaults.reset(flag, name)
 		#expect(Defaults[flag] == false)
 		#expect(Defaults[name] == nil)
-		#expect(store.storedValue(forKey: flag.name) != .bool(true))
+		#expect(try persistedKeys(of: store).isDisjoint(with: [flag.name, name.name]), "nothing is stored afterwards")
 	}
 
 	@Test(arguments: StoreKind.allCases)
-	func resetByName(store kind: StoreKind) {
+	func resetByName(store kind: StoreKind) throws {
 		let store = kind.makeStore()
 		let first = Defaults.Key<Int>(uniqueKeyName(), default: 1, suite: store)
 		let second = Defaults.Key<[String]>(uniqueKeyName(), default: [], suite: store)
@@ -30,6 +30,7 @@ struct ResetTests {
 		#expect(Defaults[first] == 1)
 		#expect(Defaults[second] == [])
 		#expect(Defaults[untouched] == 5)
+		#expect(try persistedKeys(of: store).intersection([first.name, second.name, untouched.name]) == [untouched.name])
 	}
 
 	@Test func resetACollectionOfKeysOfDifferentTypes() {
@@ -44,7 +45,7 @@ struct ResetTests {
 	}
 
 	@Test(arguments: StoreKind.allCases)
-	func removeAllClearsTheStore(store kind: StoreKind) {
+	func removeAllClearsTheStore(store kind: StoreKind) throws {
 		let store = kind.makeStore()
 		let first = Defaults.Key<Int>(uniqueKeyName(), default: 1, suite: store)
 		let second = Defaults.Key<String>(uniqueKeyName(), default: "a", suite: store)
@@ -53,6 +54,7 @@ struct ResetTests {
 		Defaults.removeAll(suite: store)
 		#expect(Defaults[first] == 1)
 		#expect(Defaults[second] == "a")
+		#expect(try persistedKeys(of: store).isEmpty, "nothing is stored afterwards")
 	}
 
 	@Test func removeAllLeavesOtherStoresAlone() {
@@ -65,7 +67,7 @@ struct ResetTests {
 	}
 
 	@Test(arguments: StoreKind.allCases)
-	func isDefaultValueFollowsTheValue(store kind: StoreKind) {
+	func isDefaultValueFollowsTheValue(store kind: StoreKind) throws {
 		let store = kind.makeStore()
 		let key = Defaults.Key<Int>(uniqueKeyName(), default: 5, suite: store)
 		#expect(key.isDefaultValue)
@@ -76,6 +78,7 @@ struct ResetTests {
 		Defaults[key] = 6
 		key.reset()
 		#expect(key.isDefaultValue)
+		#expect(try !persistedKeys(of: store).contains(key.name))
 	}
 
 	@Test func isDefaultValueComparesSetsByValueNotOrder() {

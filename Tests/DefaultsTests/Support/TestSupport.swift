@@ -30,8 +30,12 @@ enum Isolated {
 			Issue.record("could not create the UserDefaults suite \(name)")
 			return UserDefaults.standard
 		}
+		suiteNames.withLock { $0[ObjectIdentifier(suite)] = name }
 		return suite
 	}
+
+	/// The name of each suite made by ``userDefaults()``.
+	static let suiteNames = Mutex<[ObjectIdentifier: String]>([:])
 }
 
 /// The stores every type must round-trip through.
@@ -123,4 +127,22 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
 		try? await Task.sleep(for: .milliseconds(5))
 	}
 	return condition()
+}
+
+/// The keys a store really holds, whatever defaults it knows: for a file store what its file
+/// holds after a save, for `UserDefaults` the suite's own domain (without registered defaults).
+func persistedKeys(of store: any DefaultsStore) throws -> Set<String> {
+	switch store {
+	case let fileStore as FileStore:
+		try fileStore.flush()
+		return Set(FileStore(url: fileStore.url, access: .readOnly).storedValues().keys)
+	case let suite as UserDefaults:
+		guard let name = Isolated.suiteNames.withLock({ $0[ObjectIdentifier(suite)] }) else {
+			Issue.record("not a suite made by Isolated.userDefaults()")
+			return []
+		}
+		return Set((suite.persistentDomain(forName: name) ?? [:]).keys)
+	default:
+		return Set(store.storedValues().keys)
+	}
 }
