@@ -36,6 +36,9 @@ struct DefaultsTUICommand: ParsableCommand {
 		Defaults.problemHandler = { problem in
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
 		}
+		// A change not yet saved when SIGTERM, SIGINT or SIGHUP comes is saved before the signal
+		// ends the process. The editor and watch catch these signals themselves while they run.
+		Defaults.saveOnTerminationSignals()
 		do {
 			var command = try parseAsRoot()
 			try command.run()

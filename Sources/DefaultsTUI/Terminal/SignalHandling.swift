@@ -11,6 +11,11 @@ private let signalWakeUpDescriptor = Atomic<Int32>(-1)
 /// The handler only writes the signal's number into the ``WakeUpPipe``; the loop sees it
 /// and ends with ``TerminalEditor/Ending/signal(_:)``. Handled signals return to their
 /// default action in a program started with `exec`, unlike ignored ones.
+///
+/// In a program that called `Defaults.saveOnTerminationSignals()` these handlers take the
+/// place of its handler while the editor runs, and ``restore()`` puts it back: one handler
+/// at a time, never two fighting. A signal its handler took just before the editor started
+/// is passed on to these after its save, so the editor still ends as after any signal.
 final class SignalHandling {
 	/// The signals that end the editor.
 	static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]

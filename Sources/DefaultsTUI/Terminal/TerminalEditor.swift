@@ -79,7 +79,8 @@ public final class TerminalEditor {
 	Runs the editor until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM
 	or SIGHUP, then restores the terminal and says how it ended. A ``FileStore`` is saved
 	before it returns (other stores are the caller's to save); the signal itself no longer
-	ends the process, so end it with ``Ending/exitStatus``.
+	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
+	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.
 
 	- Throws: ``StartError`` when standard input or output is not a terminal, or the
 	  terminal type (`TERM`) is unset, unknown, or cannot show a full screen.
