@@ -12,8 +12,56 @@ struct FileIdentity: Equatable, Sendable {
 	var size: Int64
 	var modificationSeconds: Int
 	var modificationNanoseconds: Int
-	var isSymbolicLink: Bool
+	var type: FileType
 	var isWritableByOwner: Bool
+
+	var isSymbolicLink: Bool { type == .symbolicLink }
+}
+
+/// What kind of file a path names, from `st_mode`.
+enum FileType: Equatable, Sendable {
+	case regular, directory, symbolicLink, namedPipe, characterDevice, blockDevice, socket, unknown
+
+	init(mode: mode_t) {
+		switch mode & S_IFMT {
+		case S_IFREG: self = .regular
+		case S_IFDIR: self = .directory
+		case S_IFLNK: self = .symbolicLink
+		case S_IFIFO: self = .namedPipe
+		case S_IFCHR: self = .characterDevice
+		case S_IFBLK: self = .blockDevice
+		case S_IFSOCK: self = .socket
+		default: self = .unknown
+		}
+	}
+
+	/// Completes "it is …": `a named pipe (FIFO)`.
+	var description: String {
+		switch self {
+		case .regular: "a regular file"
+		case .directory: "a directory"
+		case .symbolicLink: "a symbolic link"
+		case .namedPipe: "a named pipe (FIFO)"
+		case .characterDevice: "a character device"
+		case .blockDevice: "a block device"
+		case .socket: "a socket"
+		case .unknown: "a special file"
+		}
+	}
+}
+
+/// What reading a settings file found.
+enum FileContents: Equatable, Sendable {
+	/// No file at the path.
+	case missing
+	/// The whole file.
+	case bytes([UInt8])
+	/// The path names a symbolic link, which reads do not follow.
+	case symbolicLink
+	/// A FIFO, device, directory or socket: not read, since reading could block or never end.
+	case notRegularFile(FileType)
+	/// A regular file larger than the limit it was read with; not read.
+	case tooLarge(size: Int64)
 }
 
 /// A failed system call: which operation on which path, and the `errno`.
@@ -28,12 +76,17 @@ The system calls the file store makes, behind one protocol so that tests can
 make any of them fail (disk full, permission denied, I/O error) and count them.
 */
 protocol FileSystem: Sendable {
-	/// The whole file, or `nil` if it does not exist.
-	func readFile(atPath path: String) throws(SystemCallError) -> [UInt8]?
+	/// The whole file if it is a regular file of at most `maximumSize` bytes. Never follows
+	/// a final symbolic link and never blocks on a FIFO.
+	func readFile(atPath path: String, maximumSize: Int) throws(SystemCallError) -> FileContents
 	/// The file's identity without following a final symbolic link, or `nil` if it does not exist.
 	func identity(atPath path: String) -> FileIdentity?
-	/// The target of a symbolic link, resolved to an absolute path.
+	/// The target of a symbolic link, resolved to an absolute path, even when it does not exist yet.
 	func resolvedPath(_ path: String) -> String?
+	/// The names in a directory, or none if it cannot be read.
+	func contentsOfDirectory(atPath path: String) -> [String]
+	/// Whether a process with this id exists (`kill(pid, 0)` does not fail with `ESRCH`).
+	func processExists(_ pid: pid_t) -> Bool
 	/// Creates the directory and any missing parents with `mode`.
 	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError)
 	/// Opens (creating if needed) a file used only for locking.
@@ -57,15 +110,20 @@ struct SystemFileSystem: FileSystem {
 		SystemCallError(operation: operation, path: path, code: errno)
 	}
 
-	func readFile(atPath path: String) throws(SystemCallError) -> [UInt8]? {
-		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+	func readFile(atPath path: String, maximumSize: Int) throws(SystemCallError) -> FileContents {
+		// O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
+		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
 		if descriptor < 0 {
-			if errno == ENOENT { return nil }
+			if errno == ENOENT { return .missing }
+			if errno == ELOOP, identity(atPath: path)?.isSymbolicLink == true { return .symbolicLink }
 			throw fail("opening", path)
 		}
 		defer { Glibc.close(descriptor) }
 		var status = stat()
 		guard fstat(descriptor, &status) == 0 else { throw fail("reading", path) }
+		let type = FileType(mode: status.st_mode)
+		guard type == .regular else { return .notRegularFile(type) }
+		guard status.st_size <= maximumSize else { return .tooLarge(size: Int64(status.st_size)) }
 		var bytes: [UInt8] = []
 		bytes.reserveCapacity(max(Int(status.st_size), 0) + 1)
 		var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -74,8 +132,10 @@ struct SystemFileSystem: FileSystem {
 				retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
 			}
 			if count < 0 { throw fail("reading", path) }
-			if count == 0 { return bytes }
+			if count == 0 { return .bytes(bytes) }
 			bytes.append(contentsOf: chunk[0..<count])
+			// The file may grow while it is read.
+			if bytes.count > maximumSize { return .tooLarge(size: Int64(bytes.count)) }
 		}
 	}
 
@@ -88,15 +148,43 @@ struct SystemFileSystem: FileSystem {
 			size: Int64(status.st_size),
 			modificationSeconds: Int(status.st_mtim.tv_sec),
 			modificationNanoseconds: Int(status.st_mtim.tv_nsec),
-			isSymbolicLink: (status.st_mode & S_IFMT) == S_IFLNK,
+			type: FileType(mode: status.st_mode),
 			isWritableByOwner: (status.st_mode & S_IWUSR) != 0
 		)
 	}
 
 	func resolvedPath(_ path: String) -> String? {
-		guard let resolved = realpath(path, nil) else { return nil }
-		defer { free(resolved) }
-		return String(cString: resolved)
+		if let resolved = realpath(path, nil) {
+			defer { free(resolved) }
+			return String(cString: resolved)
+		}
+		// A link to a file that does not exist yet: follow the links by hand.
+		var current = path
+		for _ in 0..<40 {
+			var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+			let length = readlink(current, &buffer, buffer.count - 1)
+			guard length >= 0 else { return errno == EINVAL || errno == ENOENT ? current : nil }
+			let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+			current = destination.hasPrefix("/") ? destination : parentDirectory(of: current) + "/" + destination
+		}
+		return nil
+	}
+
+	func contentsOfDirectory(atPath path: String) -> [String] {
+		guard let directory = opendir(path) else { return [] }
+		defer { closedir(directory) }
+		var names: [String] = []
+		while let entry = readdir(directory) {
+			let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+				String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+			}
+			if name != "." && name != ".." { names.append(name) }
+		}
+		return names
+	}
+
+	func processExists(_ pid: pid_t) -> Bool {
+		kill(pid, 0) == 0 || errno != ESRCH
 	}
 
 	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError) {

@@ -1,16 +1,30 @@
 @testable import Defaults
 import Foundation
 
-/// The real file system, except for the operations a test makes fail.
+/// The real file system, except for the operations a test makes fail. It records the
+/// calls the store makes, in order, and can run a hook before a lock is taken.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
-	enum Operation: Hashable {
-		case createDirectory, openLockFile, lock, createExclusively, write, synchronize, rename, synchronizeDirectory, readFile
+	enum Operation: Hashable, Sendable {
+		case createDirectory, openLockFile, lock, createExclusively, write, synchronize, close, rename, synchronizeDirectory
+		case readFile, listDirectory, removeFile
+	}
+
+	/// One call to the file system: the operation and the path it was about.
+	struct Call: Equatable, CustomStringConvertible {
+		var operation: Operation
+		var path: String
+		var description: String { "\(operation) \(path)" }
 	}
 
 	private let real = SystemFileSystem()
 	private let failures = Locked<[Operation: Int32]>([:])
 	/// Paths of temporary files created, to check none is left behind.
 	let createdFiles = Locked<[String]>([])
+	/// Every call that changes or reads the file system (not `identity`), in order.
+	let calls = Locked<[Call]>([])
+	/// Runs before each `lockExclusively`, with the lock file's path (to pause a store inside its open, say).
+	let beforeLock = Locked<(@Sendable (String) -> Void)?>(nil)
+	private let descriptorPaths = Locked<[Int32: String]>([:])
 
 	/// Makes `operation` fail with `code` until ``heal()``.
 	func fail(_ operation: Operation, with code: Int32) {
@@ -21,19 +35,38 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		failures.withLock { $0.removeAll() }
 	}
 
+	/// The operations recorded since the last call, which clears the record.
+	func takeCalls() -> [Call] {
+		calls.withLock { calls in
+			defer { calls.removeAll() }
+			return calls
+		}
+	}
+
+	private func record(_ operation: Operation, _ path: String) {
+		calls.withLock { $0.append(Call(operation: operation, path: path)) }
+	}
+
 	private func check(_ operation: Operation, _ name: String, _ path: String) throws(SystemCallError) {
+		record(operation, path)
 		if let code = failures.value[operation] {
 			throw SystemCallError(operation: name, path: path, code: code)
 		}
 	}
 
-	func readFile(atPath path: String) throws(SystemCallError) -> [UInt8]? {
+	func readFile(atPath path: String, maximumSize: Int) throws(SystemCallError) -> FileContents {
 		try check(.readFile, "reading", path)
-		return try real.readFile(atPath: path)
+		return try real.readFile(atPath: path, maximumSize: maximumSize)
 	}
 
 	func identity(atPath path: String) -> FileIdentity? { real.identity(atPath: path) }
 	func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
+	func processExists(_ pid: pid_t) -> Bool { real.processExists(pid) }
+
+	func contentsOfDirectory(atPath path: String) -> [String] {
+		record(.listDirectory, path)
+		return real.contentsOfDirectory(atPath: path)
+	}
 
 	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError) {
 		try check(.createDirectory, "creating the directory", path)
@@ -42,10 +75,13 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
 		try check(.openLockFile, "opening the lock file", path)
-		return try real.openLockFile(atPath: path, mode: mode)
+		let descriptor = try real.openLockFile(atPath: path, mode: mode)
+		descriptorPaths.withLock { $0[descriptor] = path }
+		return descriptor
 	}
 
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {
+		beforeLock.value?(path)
 		try check(.lock, "locking the lock file", path)
 		try real.lockExclusively(descriptor, path: path)
 	}
@@ -54,10 +90,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		try check(.createExclusively, "creating the new file", path)
 		let descriptor = try real.createExclusively(atPath: path, mode: mode)
 		createdFiles.withLock { $0.append(path) }
+		descriptorPaths.withLock { $0[descriptor] = path }
 		return descriptor
 	}
 
 	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError) {
+		record(.write, path)
 		if let code = failures.value[.write] {
 			// Like a full disk: part of the data gets written first.
 			try? real.write(Array(bytes.prefix(bytes.count / 2)), to: descriptor, path: path)
@@ -71,14 +109,20 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		try real.synchronize(descriptor, path: path)
 	}
 
-	func close(_ descriptor: Int32) { real.close(descriptor) }
+	func close(_ descriptor: Int32) {
+		record(.close, descriptorPaths.withLock { $0.removeValue(forKey: descriptor) } ?? "descriptor \(descriptor)")
+		real.close(descriptor)
+	}
 
 	func rename(_ source: String, to destination: String) throws(SystemCallError) {
 		try check(.rename, "replacing the file", destination)
 		try real.rename(source, to: destination)
 	}
 
-	func removeFile(atPath path: String) { real.removeFile(atPath: path) }
+	func removeFile(atPath path: String) {
+		record(.removeFile, path)
+		real.removeFile(atPath: path)
+	}
 
 	func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
 		try check(.synchronizeDirectory, "syncing the directory", path)

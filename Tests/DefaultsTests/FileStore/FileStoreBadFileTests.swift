@@ -88,4 +88,54 @@ struct FileStoreBadFileTests {
 		}
 		#expect(try String(contentsOf: url, encoding: .utf8) == #"{"precious": true}"#)
 	}
+
+	/// Two processes (two stores with their own lock descriptors: `flock` locks conflict
+	/// within one process too) open the same corrupt file. The second has read it before the
+	/// first moved it aside and saved; under the lock it must look again, not move the first's file aside.
+	@Test func twoStoresOpeningTheSameCorruptFileMakeOneCopyAndLoseNothing() throws {
+		let url = Isolated.fileURL()
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data("{broken".utf8).write(to: url)
+
+		let secondHasRead = DispatchSemaphore(value: 0)
+		let secondMayLock = DispatchSemaphore(value: 0)
+		let secondFileSystem = FaultyFileSystem()
+		secondFileSystem.beforeLock.withLock { hook in
+			hook = { [secondFileSystem] _ in
+				secondFileSystem.beforeLock.withLock { $0 = nil } // only the first lock, the one of opening
+				secondHasRead.signal()
+				secondMayLock.wait()
+			}
+		}
+		let second = Locked<FileStore?>(nil)
+		let secondOpened = DispatchSemaphore(value: 0)
+		Thread.detachNewThread {
+			let store = FileStore(url: url, fileSystem: secondFileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+			second.withLock { $0 = store }
+			secondOpened.signal()
+		}
+		secondHasRead.wait() // the second store has read the corrupt file and waits to lock it
+
+		var firstStore: FileStore?
+		let problems = collectProblems {
+			firstStore = FileStore(url: url, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		}
+		let first = try #require(firstStore)
+		#expect(problems.count == 1, "the first store moves the file aside and says so")
+		first.setStoredValue("from the first", forKey: "first")
+		try first.flush()
+
+		secondMayLock.signal()
+		secondOpened.wait()
+		let secondStore = try #require(second.value)
+		#expect(secondStore.loadError == nil)
+		#expect(secondStore.storedValues() == ["first": "from the first"], "the second reads what the first saved")
+		secondStore.setStoredValue("from the second", forKey: "second")
+		try secondStore.flush()
+
+		let copies = try corruptCopies(besides: url)
+		#expect(copies.count == 1)
+		#expect(try copies.first.map { try String(contentsOf: $0, encoding: .utf8) } == "{broken")
+		#expect(FileStore(url: url).storedValues() == ["first": "from the first", "second": "from the second"])
+	}
 }

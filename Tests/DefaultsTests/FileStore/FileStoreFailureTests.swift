@@ -23,6 +23,8 @@ struct FileStoreFailureTests {
 		(.rename, EROFS, ": replacing the file failed: Read-only file system (EROFS)."),
 		(.createDirectory, EACCES, ": creating the directory "),
 		(.openLockFile, EACCES, ": opening the lock file failed: Permission denied (EACCES)."),
+		(.lock, ENOLCK, ": locking the lock file failed: "),
+		(.readFile, EIO, ": reading failed: Input/output error (EIO)."),
 	])
 	func aFailedSaveKeepsValuesAndLeavesTheFileAsItWas(operation: FaultyFileSystem.Operation, code: Int32, expectedText: String) throws {
 		let (store, fileSystem) = try makeStore()
@@ -98,5 +100,58 @@ struct FileStoreFailureTests {
 			_ = try? store.flush()
 		}
 		#expect(problems.count == 1)
+	}
+
+	@Test func aSaveCreatesWritesSyncsClosesRenamesAndSyncsTheDirectoryInThatOrder() throws {
+		let (store, fileSystem) = try makeStore()
+		_ = fileSystem.takeCalls()
+		store.setStoredValue("after", forKey: "new")
+		try store.flush()
+
+		let calls = fileSystem.takeCalls()
+		let path = store.url.path
+		let directory = store.url.deletingLastPathComponent().path
+		let temporary = try #require(calls.first { $0.operation == .createExclusively }?.path)
+		#expect(temporary.hasPrefix("\(directory)/.settings.json.tmp-\(getpid())-"))
+		typealias Call = FaultyFileSystem.Call
+		#expect(calls == [
+			Call(operation: .createDirectory, path: directory),
+			Call(operation: .openLockFile, path: path + ".lock"),
+			Call(operation: .lock, path: path + ".lock"),
+			Call(operation: .readFile, path: path),
+			Call(operation: .listDirectory, path: directory),
+			Call(operation: .createExclusively, path: temporary),
+			Call(operation: .write, path: temporary),
+			Call(operation: .synchronize, path: temporary),
+			Call(operation: .close, path: temporary),
+			Call(operation: .rename, path: path),
+			Call(operation: .synchronizeDirectory, path: directory),
+			Call(operation: .close, path: path + ".lock"),
+		])
+	}
+
+	/// The rename has happened when the directory sync fails: the new file is in place but may
+	/// not survive a power loss, so the save counts as failed and the next one writes again.
+	@Test func aFailedDirectorySyncIsReportedAndTheNextSaveWritesAgain() throws {
+		let (store, fileSystem) = try makeStore()
+		fileSystem.fail(.synchronizeDirectory, with: EIO)
+		store.setStoredValue("after", forKey: "new")
+		var thrown: FileStoreError?
+		let problems = collectProblems {
+			do { try store.flush() } catch { thrown = error as? FileStoreError }
+		}
+		let error = try #require(thrown)
+		#expect(error.kind == .saveFailed)
+		#expect(error.description.contains(": syncing the directory \(store.url.deletingLastPathComponent().path) failed: Input/output error (EIO)."), "\(error)")
+		#expect(problems.map(\.kind) == [.storeFailure])
+		#expect(store.storedValue(forKey: "new") == "after")
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "before", "new": "after"], "the file is complete")
+		#expect(fileSystem.createdFiles.value.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "no temporary file is left")
+
+		fileSystem.heal()
+		let writes = store.fileWriteCount
+		try store.flush()
+		#expect(store.fileWriteCount == writes + 1, "the unsynced save is written again")
+		#expect(store.lastSaveError == nil)
 	}
 }

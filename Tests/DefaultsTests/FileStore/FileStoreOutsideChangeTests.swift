@@ -39,13 +39,98 @@ struct FileStoreOutsideChangeTests {
 		#expect(store.storedValue(forKey: "kept") == true)
 	}
 
-	@Test func removedKeysAndAnInPlaceEditAreNoticed() async throws {
+	/// Rewrites the file in place, as `echo … >` or a non-atomic write does: truncated first (`O_TRUNC`), then written.
+	private func rewriteInPlace(_ url: URL, with text: String) throws {
+		let descriptor = open(url.path, O_WRONLY | O_TRUNC)
+		try #require(descriptor >= 0)
+		defer { close(descriptor) }
+		let bytes = Array(text.utf8)
+		try #require(bytes.isEmpty || write(descriptor, bytes, bytes.count) == bytes.count)
+	}
+
+	/// A store that reloads only when the test says so, with a record of the changes it reports.
+	private func storeReloadedByHand(_ values: [String: Defaults.JSONValue]) throws -> (FileStore, Locked<[Set<String>]>) {
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		for (key, value) in values { store.setStoredValue(value, forKey: key) }
+		try store.flush()
+		let reports = Locked<[Set<String>]>([])
+		store.addOutsideChangeHandler { keys in reports.withLock { $0.append(keys) } }
+		return (store, reports)
+	}
+
+	@Test func aFileRewrittenInPlaceIsNotTakenAsEverythingRemoved() throws {
+		let (store, reports) = try storeReloadedByHand(["a": 1, "b": 2])
+		let observed = Locked<[Int]>([])
+		let observation = Defaults.observe(Defaults.Key<Int>("a", default: 0, suite: store), options: []) { change in
+			observed.withLock { $0.append(change.newValue) }
+		}
+		defer { observation.invalidate() }
+
+		try rewriteInPlace(store.url, with: "") // truncated: a reload here sees an empty file
+		store.reloadAfterOutsideChange()
+		#expect(reports.value.isEmpty, "an emptied file is not taken as everything removed at first sight")
+		#expect(store.storedValues() == ["a": 1, "b": 2])
+
+		try rewriteInPlace(store.url, with: #"{"a": 1}"#) // then written
+		store.reloadAfterOutsideChange()
+		#expect(reports.value == [["b"]], "only the key that changed")
+		#expect(store.storedValues() == ["a": 1])
+		#expect(observed.value.isEmpty, "no observer of an unchanged key runs")
+	}
+
+	@Test func aFileThatStaysEmptyRemovesEverythingAtTheSecondLook() throws {
+		let (store, reports) = try storeReloadedByHand(["a": 1, "b": 2])
+		try rewriteInPlace(store.url, with: "")
+		store.reloadAfterOutsideChange()
+		#expect(reports.value.isEmpty)
+		store.reloadAfterOutsideChange()
+		#expect(reports.value == [["a", "b"]])
+		#expect(store.storedValues().isEmpty)
+	}
+
+	@Test func aSaveThatFindsTheFileJustEmptiedKeepsTheOtherKeys() throws {
+		let (store, _) = try storeReloadedByHand(["a": 1, "b": 2])
+		try rewriteInPlace(store.url, with: "")
+		store.setStoredValue(3, forKey: "c")
+		try store.flush()
+		#expect(FileStore(url: store.url).storedValues() == ["a": 1, "b": 2, "c": 3])
+	}
+
+	@Test func aWatchingStoreTakesAnEmptiedFileAsEmptyOnceItStaysEmpty() async throws {
+		let store = try savedStore(["a": 1, "b": 2])
+		try rewriteInPlace(store.url, with: "")
+		#expect(await eventually { store.storedValues().isEmpty })
+	}
+
+	@Test func anInPlaceEditRemovingAKeyIsNoticed() async throws {
 		let store = try savedStore(["a": 1, "b": 2])
 		var changes = store.outsideChanges().makeAsyncIterator()
-		try Data(#"{"a": 1}"#.utf8).write(to: store.url) // an in-place write, not a rename
-		let changed = await changes.next()
-		#expect(changed == ["b"])
+		try rewriteInPlace(store.url, with: #"{"a": 1}"#)
+		#expect(await changes.next() == ["b"])
 		#expect(store.storedValue(forKey: "b") == nil)
+	}
+
+	@Test(arguments: ["settings.json", "nested/deeper/settings.json"])
+	func changesAreSeenAfterTheDirectoryIsRemovedAndCreatedAgain(name: String) async throws {
+		let url = Isolated.fileURL(name)
+		let store = FileStore(url: url)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		let storeDirectory = isolatedConfigDirectory.appendingPathComponent(
+			String(url.path.dropFirst(isolatedConfigDirectory.path.count).split(separator: "/")[0])
+		)
+		try FileManager.default.removeItem(at: storeDirectory)
+		#expect(await eventually { store.storedValue(forKey: "a") == nil }, "the removal is noticed")
+
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try replaceFile(at: url, with: #"{"a": 2, "b": 3}"#)
+		#expect(await eventually(within: 5) { store.storedValues() == ["a": 2, "b": 3] }, "changes are seen again")
+
+		// And again, after a second removal.
+		try FileManager.default.removeItem(at: storeDirectory)
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try replaceFile(at: url, with: #"{"c": 4}"#)
+		#expect(await eventually(within: 5) { store.storedValues() == ["c": 4] })
 	}
 
 	@Test func aProcessDoesNotReactToItsOwnWrites() async throws {

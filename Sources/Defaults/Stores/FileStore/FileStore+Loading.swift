@@ -1,24 +1,40 @@
+import Dispatch
 import Foundation
 
 extension FileStore {
 	enum ReadResult {
-		case values([String: Defaults.JSONValue], FileIdentity?)
+		/// The decoded values; `isEmptyFile` when the file had no bytes at all.
+		case values([String: Defaults.JSONValue], FileIdentity?, isEmptyFile: Bool)
 		case missing
 		case corrupt(bytes: [UInt8], reason: String)
 		case unreadable(SystemCallError)
+		/// Not a file the store reads or saves over: a FIFO, device or directory, a file over
+		/// the size limit, or a symbolic link that appeared after the store opened.
+		case unusable(FileStoreError)
 	}
 
 	/// Reads the file and decodes it in the store's format.
 	func readValues(atPath target: String) -> ReadResult {
-		Self.readValues(atPath: target, fileSystem: fileSystem, format: format)
+		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format)
 	}
 
-	static func readValues(atPath target: String, fileSystem: any FileSystem, format: any FileStoreFormat) -> ReadResult {
+	static func readValues(atPath target: String, storePath: String, fileSystem: any FileSystem, format: any FileStoreFormat) -> ReadResult {
 		let identity = fileSystem.identity(atPath: target)
+		let limit = maximumFileSize
 		let bytes: [UInt8]
 		do {
-			guard let contents = try fileSystem.readFile(atPath: target) else { return .missing }
-			bytes = contents
+			switch try fileSystem.readFile(atPath: target, maximumSize: limit) {
+			case .missing:
+				return .missing
+			case .bytes(let contents):
+				bytes = contents
+			case .symbolicLink:
+				return .unusable(FileStoreError(replacedBySymbolicLink: storePath, destination: fileSystem.resolvedPath(target)))
+			case .notRegularFile(let type):
+				return .unusable(FileStoreError(notRegularFile: storePath, type: type))
+			case .tooLarge(let size):
+				return .unusable(FileStoreError(tooLarge: storePath, size: size, limit: limit, operation: "reading"))
+			}
 		} catch {
 			return .unreadable(error)
 		}
@@ -33,7 +49,7 @@ extension FileStore {
 					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
 				))
 			}
-			return .values(values, identity)
+			return .values(values, identity, isEmptyFile: bytes.isEmpty)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason)
 		}
@@ -42,43 +58,52 @@ extension FileStore {
 	/// Loads the file when the store opens. A corrupt file is moved aside, under the
 	/// lock so that two processes opening it at once agree on what happens; a read-only
 	/// store leaves it as it is and takes no lock (the lock file would be a new file).
+	/// A writable store also removes the temporary files of writers that died mid-save.
 	static func load(
 		path: String,
+		target: String,
 		fileSystem: any FileSystem,
 		format: any FileStoreFormat,
 		access: Access
 	) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?, error: FileStoreError?) {
-		switch readValues(atPath: path, fileSystem: fileSystem, format: format) {
-		case .values(let values, let identity):
+		if access.allowsWriting {
+			removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
+		}
+		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format) {
+		case .values(let values, let identity, _):
 			return (values, identity, nil)
 		case .missing:
 			return ([:], nil, nil)
+		case .unusable(let error):
+			Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + " The store starts from the default values."), deduplicate: false)
+			return ([:], fileSystem.identity(atPath: target), error)
 		case .unreadable(let failure):
 			let error = FileStoreError(.readFailed, path: path, failure: failure)
 			let consequence = access.allowsWriting
 				? " The store starts from the default values and will not overwrite the file while it cannot be read."
 				: " The store starts from the default values; it was opened read-only, so the file is left as it is."
 			Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + consequence), deduplicate: false)
-			return ([:], fileSystem.identity(atPath: path), error)
+			return ([:], fileSystem.identity(atPath: target), error)
 		case .corrupt(_, let reason) where !access.allowsWriting:
 			Defaults.report(.init(
 				kind: .storeFailure,
 				key: nil,
 				message: "The settings file \(path) could not be used because \(reason). It was left as it is (the store was opened read-only), and the store started from the default values."
 			), deduplicate: false)
-			return ([:], fileSystem.identity(atPath: path), FileStoreError(corrupt: path, reason: reason))
+			return ([:], fileSystem.identity(atPath: target), FileStoreError(corrupt: path, reason: reason))
 		case .corrupt:
-			guard let lock = try? fileSystem.openLockFile(atPath: path + ".lock", mode: 0o600) else { return ([:], nil, nil) }
+			// The same lock file as saves, whether the store was opened through a link or not.
+			guard let lock = try? fileSystem.openLockFile(atPath: target + ".lock", mode: 0o600) else { return ([:], nil, nil) }
 			defer { fileSystem.close(lock) }
-			try? fileSystem.lockExclusively(lock, path: path + ".lock")
+			try? fileSystem.lockExclusively(lock, path: target + ".lock")
 			// Another process may have replaced the file meanwhile: look again under the lock.
-			switch readValues(atPath: path, fileSystem: fileSystem, format: format) {
-			case .values(let values, let identity):
+			switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format) {
+			case .values(let values, let identity, _):
 				return (values, identity, nil)
-			case .missing, .unreadable:
+			case .missing, .unreadable, .unusable:
 				return ([:], nil, nil)
 			case .corrupt(let bytes, let reason):
-				moveAside(corruptFileAt: path, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
+				moveAside(corruptFileAt: target, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
 				return ([:], nil, FileStoreError(corrupt: path, reason: reason))
 			}
 		}
@@ -115,16 +140,27 @@ extension FileStore {
 		}
 	}
 
-	/// Re-reads the file after a change noticed on disk, and applies what another process changed.
+	/**
+	Re-reads the file after a change noticed on disk, and applies what another process changed.
+
+	A file that is empty (no bytes at all) where the store last saw values is most often
+	being rewritten in place (truncated, then written: `echo … >`, an editor, a
+	non-atomic `write`), so it is not taken as the removal of every key at first sight:
+	only a second look that finds the same empty file does that, be it the next event
+	for the file or, when watching, a re-check ``emptyFileRecheckDelay`` later.
+	*/
 	func reloadAfterOutsideChange() {
-		let changed: Set<String> = withIOLock {
-			// The identity of the file itself, not of a symbolic link to it, as saves record it.
+		let (changed, recheck): (Set<String>, Bool) = withIOLock {
 			let target = targetPath
 			let identity = fileSystem.identity(atPath: target)
-			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return [] }
+			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
-			case .values(let values, _):
+			case .values(let values, let readIdentity, let isEmptyFile):
+				if isEmptyFile, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
+					unconfirmedEmptyFile = readIdentity
+					return ([], watchToken != nil)
+				}
 				current = values
 			case .missing:
 				current = [:]
@@ -136,15 +172,26 @@ extension FileStore {
 					message: "The settings file \(path) was changed by another program and \(reason). The values in memory are kept; "
 						+ (access.allowsWriting ? "the file will be moved aside if this process saves before it is fixed." : "the file is left as it is (the store was opened read-only).")
 				), deduplicate: false)
-				return []
+				return ([], false)
+			case .unusable(let error):
+				diskIdentity = identity
+				Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
+				return ([], false)
 			case .unreadable:
-				return []
+				return ([], false)
 			}
+			unconfirmedEmptyFile = nil
 			let changed = core.applyOutsideChanges(from: diskValues, to: current, excluding: StoreCore.PendingChanges())
 			diskValues = current
 			diskIdentity = identity
-			return changed
+			return (changed, false)
 		}
 		notifyOutsideChanges(changed)
+		if recheck {
+			scheduler.run({ [weak self] in self?.reloadAfterOutsideChange() }, after: Self.emptyFileRecheckDelay)
+		}
 	}
+
+	/// How long after seeing an emptied file a watching store looks again, and takes it as empty if it still is.
+	static let emptyFileRecheckDelay = DispatchTimeInterval.milliseconds(100)
 }

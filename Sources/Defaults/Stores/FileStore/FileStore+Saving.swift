@@ -44,28 +44,37 @@ extension FileStore {
 	/// Locks the file, re-reads it, applies `pending` on top and replaces the file.
 	/// Returns the keys other processes had changed since this one last looked.
 	private func writeMerging(_ pending: StoreCore.PendingChanges) throws(FileStoreError) -> Set<String> {
-		let directory = parentDirectory(of: path)
+		let target = targetPath
+		let targetDirectory = parentDirectory(of: target)
+		// Refused before anything is created next to it (a lock file beside /dev/zero, say).
+		if let type = fileSystem.identity(atPath: target)?.type, type != .regular, type != .symbolicLink {
+			throw FileStoreError(notRegularFile: path, type: type)
+		}
 		do {
-			try fileSystem.createDirectory(atPath: directory, mode: 0o700)
+			try fileSystem.createDirectory(atPath: targetDirectory, mode: 0o700)
 		} catch {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
-		let target = targetPath
-		let targetDirectory = parentDirectory(of: target)
 
 		let lock: Int32
 		do {
 			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o600)
-			try fileSystem.lockExclusively(lock, path: target + ".lock")
 		} catch {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 		defer { fileSystem.close(lock) }
+		do {
+			try fileSystem.lockExclusively(lock, path: target + ".lock")
+		} catch {
+			throw FileStoreError(.saveFailed, path: path, failure: error)
+		}
 
 		let onDisk: [String: Defaults.JSONValue]
 		switch readValues(atPath: target) {
-		case .values(let values, _):
-			onDisk = values
+		case .values(let values, let identity, let isEmptyFile):
+			// An empty file where this process last saw values is most likely being rewritten
+			// in place: at first sight, keep those values rather than remove every key.
+			onDisk = isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile ? diskValues : values
 		case .missing:
 			onDisk = [:]
 		case .corrupt(let bytes, let reason):
@@ -73,6 +82,8 @@ extension FileStore {
 			onDisk = [:]
 		case .unreadable(let failure):
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
+		case .unusable(let error):
+			throw error
 		}
 		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
@@ -88,12 +99,18 @@ extension FileStore {
 		} catch {
 			throw FileStoreError(unencodable: path, reason: error.reason)
 		}
+		let limit = Self.maximumFileSize
+		guard bytes.count <= limit else {
+			throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
+		}
+		Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 		try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
 		let outside = core.applyOutsideChanges(from: diskValues, to: onDisk, excluding: pending)
 		diskValues = merged
 		diskIdentity = fileSystem.identity(atPath: target)
+		unconfirmedEmptyFile = nil
 		if watchToken == nil {
 			startWatching()
 		}
@@ -102,7 +119,7 @@ extension FileStore {
 
 	/// Writes a new file beside the old one, makes it durable and renames it into place.
 	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) {
-		let temporary = "\(directory)/.\(lastPathComponent(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+		let temporary = Self.temporaryFilePath(for: target)
 		var descriptor: Int32 = -1
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)

@@ -5,12 +5,6 @@ import Dispatch
 import Synchronization
 
 extension FileStore {
-	/// The file the store really reads and writes: the target of a symbolic link (a dotfiles
-	/// manager's, say), which is written through rather than replaced, or the path itself.
-	var targetPath: String {
-		fileSystem.identity(atPath: path)?.isSymbolicLink == true ? (fileSystem.resolvedPath(path) ?? path) : path
-	}
-
 	/// Starts noticing outside changes to the file. The directory is created (mode 0700) if
 	/// it does not exist, so that a file another process creates there is noticed too; if
 	/// that fails, the first successful save starts watching. A read-only store creates

@@ -44,7 +44,27 @@ file is either the old or the new version, complete.
 process changed, on top of what is there: processes never lose each other's
 updates, and the last writer wins per key. Changes made by other processes
 (or by hand) are noticed through inotify, without polling, and applied to
-memory within a few milliseconds.
+memory within a few milliseconds, also after the directory was removed and
+created again. A file emptied to be rewritten in place is not taken as the
+removal of every key until a second look finds it still empty. The
+temporary files of writers killed mid-save (`.settings.json.tmp-<pid>-<n>`,
+whose process no longer exists) are removed when a store opens or saves.
+
+**Symbolic links.** A link at `url` when the store opens (a dotfiles
+manager's, say) is resolved once: the store reads, writes (through the link),
+locks (`<target>.lock`) and watches the file it leads to from then on. A link
+that appears or changes later is not followed: the store never reads through
+it, and a save refuses (``FileStoreError/Kind-swift.enum/replacedBySymbolicLink``)
+rather than write to whatever it points at or replace it, since the link may be
+someone's on purpose; the values stay in memory and opening the store again
+follows the link.
+
+**Special files.** Only regular files are read. A FIFO, a device, a socket or a
+directory at the path (``FileStoreError/Kind-swift.enum/notRegularFile``), or a
+file larger than ``maximumFileSize`` (16 MiB unless changed;
+``FileStoreError/Kind-swift.enum/tooLarge``), is not read: the store starts from
+the defaults, ``loadError`` says why, and saves refuse, so such a file is never
+moved aside or saved over.
 
 **Bad files.** A file that is not a JSON object is moved aside to
 `settings.json.corrupt-<timestamp>` with its bytes intact (a read-only store,
@@ -74,6 +94,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// How the file's bytes hold the values: JSON unless another format was given.
 	public let format: any FileStoreFormat
 	let path: String
+	/// The file read, written, locked and watched: `path`, or what it linked to when the store opened.
+	let targetPath: String
 	let core: StoreCore
 	let fileSystem: any FileSystem
 	let scheduler: SaveScheduler
@@ -84,6 +106,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	var diskValues: [String: Defaults.JSONValue]
 	/// The identity of the file as this process last read or wrote it, to tell outside changes from its own.
 	var diskIdentity: FileIdentity?
+	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
+	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?
 	var retryDelay: Double = 1
 	var watchToken: DirectoryWatcher.Token?
@@ -133,7 +157,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.access = access
 		let scheduler = SaveScheduler(delay: saveDelay)
 		self.scheduler = scheduler
-		let loaded = Self.load(path: path, fileSystem: fileSystem, format: format, access: access)
+		targetPath = Self.resolveTarget(of: path, fileSystem: fileSystem)
+		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
 		loadError = loaded.error

@@ -31,6 +31,15 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case corrupt
 		/// The store's format could not write the values; the file was left as it was.
 		case unencodable
+		/// The path names a FIFO, a device, a directory or a socket: the store neither reads
+		/// it nor saves over it.
+		case notRegularFile
+		/// The file, or the file a save would write, is larger than ``FileStore/maximumFileSize``;
+		/// the store neither reads it nor saves over it.
+		case tooLarge
+		/// The file was replaced by a symbolic link after the store opened. The store neither
+		/// follows nor replaces it; opening the store again follows it.
+		case replacedBySymbolicLink
 	}
 
 	/// What kind of failure this is.
@@ -84,6 +93,35 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		contentProblem = reason
 	}
 
+	init(notRegularFile path: String, type: FileType) {
+		kind = .notRegularFile
+		self.path = path
+		operationPath = path
+		operation = "reading"
+		code = 0
+		contentProblem = "it is \(type.description), not a regular file"
+	}
+
+	/// A file of `size` bytes found (`operation` "reading"), or values needing `size` bytes to save ("encoding").
+	init(tooLarge path: String, size: Int64, limit: Int, operation: String) {
+		kind = .tooLarge
+		self.path = path
+		operationPath = path
+		self.operation = operation
+		code = 0
+		let what = operation == "reading" ? "it is" : "the values need"
+		contentProblem = "\(what) \(size) bytes, more than FileStore.maximumFileSize (\(limit) bytes)"
+	}
+
+	init(replacedBySymbolicLink path: String, destination: String?) {
+		kind = .replacedBySymbolicLink
+		self.path = path
+		operationPath = path
+		operation = "reading"
+		code = 0
+		contentProblem = "it was replaced by a symbolic link" + (destination.map { " to \($0)" } ?? "") + " after the store opened"
+	}
+
 	private var operationDescription: String {
 		operationPath == path || operationPath == path + ".lock" ? operation : "\(operation) \(operationPath)"
 	}
@@ -111,6 +149,17 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case .unencodable:
 			"Could not save \(path): the values cannot be written in the store's format: \(reason). "
 				+ "The values are kept in memory and the file is left as it was."
+		case .notRegularFile:
+			"The settings file \(path) cannot be used: \(reason). The store does not read it, move it or save over it; "
+				+ "values are kept in memory. Remove it (or replace it by a regular file) to save them."
+		case .tooLarge where operation == "encoding":
+			"Could not save \(path): \(reason), so the file was left as it was. The values are kept in memory."
+		case .tooLarge:
+			"The settings file \(path) cannot be used: \(reason). The store does not read it, move it or save over it; "
+				+ "values are kept in memory. Make it smaller, or raise FileStore.maximumFileSize."
+		case .replacedBySymbolicLink:
+			"Could not save \(path): \(reason). The store keeps to the file it opened and neither follows nor replaces "
+				+ "a link that appears later. The values are kept in memory; open the store again to use the link, or remove it."
 		}
 	}
 

@@ -1,0 +1,86 @@
+@testable import Defaults
+import Foundation
+import Testing
+
+@Suite("File store: symbolic links")
+struct FileStoreSymbolicLinkTests {
+	private func names(in directory: URL) throws -> Set<String> {
+		Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+	}
+
+	private func makeDirectory(for url: URL) throws {
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+	}
+
+	@Test func aLinkPlantedWhileTheStoreIsOpenIsNeitherFollowedNorReplaced() throws {
+		let url = Isolated.fileURL()
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: url, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+
+		// Someone else's file, in a directory of its own.
+		let bashrc = Isolated.fileURL(".bashrc")
+		try makeDirectory(for: bashrc)
+		let bashrcBytes = Data("export PATH=$HOME/bin:$PATH\n".utf8)
+		try bashrcBytes.write(to: bashrc)
+		try FileManager.default.removeItem(at: url)
+		try FileManager.default.createSymbolicLink(at: url, withDestinationURL: bashrc)
+		let settingsDirectoryBefore = try names(in: url.deletingLastPathComponent())
+
+		store.setStoredValue(2, forKey: "a")
+		var thrown: FileStoreError?
+		let problems = collectProblems {
+			do { try store.flush() } catch { thrown = error as? FileStoreError }
+		}
+		let error = try #require(thrown)
+		#expect(error.kind == .replacedBySymbolicLink)
+		#expect(error.description.contains(url.path) && error.description.contains(bashrc.path), "\(error)")
+		#expect(problems.map(\.kind) == [.storeFailure])
+		#expect(try Data(contentsOf: bashrc) == bashrcBytes, "the link's target is unchanged")
+		#expect(try names(in: bashrc.deletingLastPathComponent()) == [".bashrc"], "nothing there is moved aside")
+		#expect(try names(in: url.deletingLastPathComponent()) == settingsDirectoryBefore, "nothing is moved aside or left beside the link")
+		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == bashrc.path, "the link is not replaced")
+		#expect(store.storedValue(forKey: "a") == 2, "the value stays in memory")
+		#expect(!fileSystem.calls.value.contains { $0.path == bashrc.path && $0.operation != .readFile }, "\(fileSystem.calls.value)")
+	}
+
+	@Test(arguments: [true, false])
+	func aStoreOpenedThroughALinkWritesToItsTargetAndLocksTheTargetsLockFile(openedThroughTheLink: Bool) throws {
+		let real = Isolated.fileURL("real.json")
+		let link = Isolated.fileURL("settings.json")
+		for url in [real, link] { try makeDirectory(for: url) }
+		// A corrupt file, so that opening takes the lock too (to move it aside).
+		try Data("{broken".utf8).write(to: real)
+		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+
+		let fileSystem = FaultyFileSystem()
+		var opened: FileStore?
+		_ = collectProblems {
+			opened = FileStore(url: openedThroughTheLink ? link : real, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		}
+		let store = try #require(opened)
+		store.setStoredValue("written", forKey: "a")
+		try store.flush()
+
+		let locked = fileSystem.calls.value.filter { $0.operation == .openLockFile || $0.operation == .lock }.map(\.path)
+		#expect(locked.count == 4, "opening and saving each lock: \(locked)")
+		#expect(Set(locked) == [real.path + ".lock"])
+		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link is kept")
+		#expect(FileStore(url: real).storedValues() == ["a": "written"])
+		#expect(try names(in: real.deletingLastPathComponent()).contains { $0.hasPrefix("real.json.corrupt-") })
+		#expect(try names(in: link.deletingLastPathComponent()) == ["settings.json"], "no lock file or copy beside the link")
+	}
+
+	@Test func aLinkToAFileThatDoesNotExistYetIsWrittenThrough() throws {
+		let real = Isolated.fileURL("real.json")
+		let link = Isolated.fileURL("settings.json")
+		for url in [real, link] { try makeDirectory(for: url) }
+		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+		let store = FileStore(url: link, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+		#expect(FileStore(url: real).storedValues() == ["a": 1])
+	}
+}
