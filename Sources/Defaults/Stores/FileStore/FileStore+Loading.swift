@@ -181,7 +181,7 @@ extension FileStore {
 				return ([], false)
 			}
 			unconfirmedEmptyFile = nil
-			let changed = core.applyOutsideChanges(from: diskValues, to: current, excluding: StoreCore.PendingChanges())
+			let changed = link.applyOutsideChanges(from: diskValues, to: current)
 			diskValues = current
 			diskIdentity = identity
 			return (changed, false)

@@ -6,7 +6,7 @@ extension FileStore {
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
 		guard access.allowsWriting else { return }
-		let pending = core.takePendingChanges()
+		let pending = link.takeChanges()
 		guard !pending.isEmpty else { return }
 		do {
 			let outside = try writeMerging(pending)
@@ -14,7 +14,7 @@ extension FileStore {
 			retryDelay = 1
 			notifyOutsideChanges(outside)
 		} catch {
-			core.restorePendingChanges(pending)
+			link.restoreChanges(pending)
 			if error != lastFailure {
 				Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
 			}
@@ -43,7 +43,7 @@ extension FileStore {
 
 	/// Locks the file, re-reads it, applies `pending` on top and replaces the file.
 	/// Returns the keys other processes had changed since this one last looked.
-	private func writeMerging(_ pending: StoreCore.PendingChanges) throws(FileStoreError) -> Set<String> {
+	private func writeMerging(_ pending: Defaults.ChangeBatch) throws(FileStoreError) -> Set<String> {
 		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
 		// Refused before anything is created next to it (a lock file beside /dev/zero, say).
@@ -107,7 +107,7 @@ extension FileStore {
 		try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
-		let outside = core.applyOutsideChanges(from: diskValues, to: onDisk, excluding: pending)
+		let outside = link.applyOutsideChanges(from: diskValues, to: onDisk, keeping: pending)
 		diskValues = merged
 		diskIdentity = fileSystem.identity(atPath: target)
 		unconfirmedEmptyFile = nil

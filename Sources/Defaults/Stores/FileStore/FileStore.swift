@@ -96,7 +96,12 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	let path: String
 	/// The file read, written, locked and watched: `path`, or what it linked to when the store opened.
 	let targetPath: String
-	let core: StoreCore
+	/// The store's side of the seam between the shared layer and this file backend: the
+	/// file store takes this process's changes and reports other processes' through it only,
+	/// as any ``DefaultsStoreBackend`` does.
+	let link: BackendLink
+	/// The shared layer in front of the file, which keys read through.
+	var core: StoreCore { link.core }
 	let fileSystem: any FileSystem
 	let scheduler: SaveScheduler
 
@@ -163,10 +168,11 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		diskIdentity = loaded.identity
 		loadError = loaded.error
 		if access.allowsWriting {
-			core = StoreCore(values: loaded.values) { scheduler.scheduleSave() }
+			// Each change schedules a save, which coalesces a burst into one file write.
+			link = BackendLink(core: StoreCore(values: loaded.values) { scheduler.scheduleSave() })
 		} else {
 			let path = path
-			core = StoreCore(values: loaded.values, onRefusedChange: { key in Self.reportRefusedChange(forKey: key, path: path) })
+			link = BackendLink(core: StoreCore(values: loaded.values, onRefusedChange: { key in Self.reportRefusedChange(forKey: key, path: path) }))
 		}
 		scheduler.attach(self)
 		FileStoreRegistry.shared.add(self)
@@ -179,7 +185,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		if let watchToken {
 			DirectoryWatcher.shared?.cancel(watchToken)
 		}
-		if core.hasPendingChanges {
+		if link.hasChanges {
 			try? withIOLock { () throws(FileStoreError) in try save() }
 		}
 	}
