@@ -4,7 +4,9 @@ import Glibc
 import Foundation
 
 /**
-Watches directories with inotify and tells registered files when they change.
+Watches directories with inotify and tells registered files when they change: the
+first step of an outside change's path (→ the file store's reload → the shared
+layer → observers).
 
 One inotify descriptor and one thread serve every store in the process. The
 thread blocks in `read` until the kernel has events, so a quiet process uses

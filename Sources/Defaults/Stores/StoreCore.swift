@@ -166,7 +166,7 @@ final class StoreCore: Sendable {
 			generation.add(1, ordering: .acquiringAndReleasing)
 			state.pending?.values[key] = .some(nil)
 			if observers.hasListeners {
-				observers.enqueue(StoreChange(keys: [key], values: [key: .some(nil)], suppressed: Defaults.isPropagationSuppressed))
+				observers.enqueue(StoreChange(keys: [key], values: [key: Optional<Defaults.JSONValue>.none], suppressed: Defaults.isPropagationSuppressed))
 			}
 			return true
 		}

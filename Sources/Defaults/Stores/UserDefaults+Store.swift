@@ -52,26 +52,28 @@ extension UserDefaults: DefaultsStore {
 			return
 		}
 		let propertyList = value.propertyList
-		changeAndTell(keys: [key], values: [key: value]) {
+		changeAndTell(key: key) {
 			set(propertyList, forKey: key)
 		}
 	}
 
 	public func removeStoredValue(forKey key: String) {
-		changeAndTell(keys: [key], values: [key: .some(nil)]) {
+		changeAndTell(key: key) {
 			removeObject(forKey: key)
 		}
 	}
 
-	/// Makes a change and queues it for observers under the same lock, so that each change is
-	/// one event with its own value, in order, even when threads change a key at once.
-	private func changeAndTell(keys: Set<String>, values: [String: Defaults.JSONValue?], _ change: () -> Void) {
+	/// Makes a change to `key` and queues it for observers under the same lock, with the value
+	/// the key then reads (a registered default, after a removal), so that each change is one
+	/// event with its own value, in order, even when threads change a key at once.
+	private func changeAndTell(key: String, _ change: () -> Void) {
 		let observers = ExternalStoreObservers.shared.existingObservers(for: self)
 		let suppressed = Defaults.isPropagationSuppressed
 		userDefaultsLock.withLock {
 			change()
 			if let observers, observers.hasListeners {
-				observers.enqueue(StoreChange(keys: keys, values: values, suppressed: suppressed))
+				let value = object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+				observers.enqueue(StoreChange(keys: [key], values: [key: value], suppressed: suppressed))
 			}
 		}
 		observers?.deliverQueued()

@@ -2,6 +2,8 @@ import Foundation
 
 /// The editor's main loop: waits in `poll` on the keyboard and the ``WakeUpPipe`` (so it
 /// uses no CPU while idle), gives keys and news to the model, and draws what changed.
+/// The end of an outside change's path: the store's observers write to the pipe, and the
+/// model re-reads the changed keys.
 struct EventLoop {
 	let model: EditorModel
 	let terminal: Terminal

@@ -243,3 +243,19 @@ struct ConcurrentObservationTests {
 		observation.invalidate()
 	}
 }
+
+@Suite("Removal events")
+struct RemovalEventTests {
+	@Test(arguments: StoreKind.allCases)
+	func aRemovalIsOneEventAndRemovingNothingIsNone(store kind: StoreKind) {
+		let store = kind.makeStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		let recorder = Recorder<[Int]>()
+		let observation = Defaults.observe(key, options: []) { recorder.record([$0.oldValue, $0.newValue]) }
+		Defaults[key] = 4
+		Defaults.reset(key)
+		Defaults.removeAll(suite: store)
+		#expect(recorder.all == [[0, 4], [4, 0]], "the key had no value left for removeAll to remove")
+		observation.invalidate()
+	}
+}

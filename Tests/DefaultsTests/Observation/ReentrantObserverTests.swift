@@ -88,3 +88,23 @@ struct ReentrantObserverTests {
 		#expect(calls.value == 2, "moved aside at open, and again at the save")
 	}
 }
+
+@Suite("Observers of a store over a backend that call it again", .timeLimit(.minutes(1)))
+struct ReentrantBackedStoreObserverTests {
+	@Test func anOutsideChangeReportedByTheBackend() {
+		let store = BackedStore(backend: RemoteLikeBackend())
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		let other = Defaults.Key<Int>(uniqueKeyName("other"), default: 0, suite: store)
+		let finished = Locked(0)
+		let observation = Defaults.observe(key, options: []) { _ in
+			Defaults[other] += 1
+			finished.withLock { $0 += 1 }
+		}
+		store.backend.changeElsewhere([key.name: 3])
+		Defaults.reset(key)
+		Defaults.removeAll(suite: store)
+		#expect(finished.value == 2, "the outside change and the reset (removeAll found nothing new for it)")
+		#expect(store.backend.keptValues[other.name] == nil, "removeAll removed the other key too")
+		observation.invalidate()
+	}
+}

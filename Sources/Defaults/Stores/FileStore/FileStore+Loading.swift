@@ -148,6 +148,10 @@ extension FileStore {
 	non-atomic `write`), so it is not taken as the removal of every key at first sight:
 	only a second look that finds the same empty file does that, be it the next event
 	for the file or, when watching, a re-check ``emptyFileRecheckDelay`` later.
+
+	In an outside change's path: inotify (``DirectoryWatcher``) → the reload scheduler →
+	here: read and decode the file → the link applies what changed (``BackendLink``) →
+	observers, after the lock is released.
 	*/
 	func reloadAfterOutsideChange() {
 		let (changed, recheck): (Set<String>, Bool) = withIOLock {

@@ -3,6 +3,10 @@ import Foundation
 
 extension FileStore {
 	/// Writes the pending changes on top of the file's current contents. Call inside `withIOLock`.
+	///
+	/// The last steps of a write's path: the save scheduler (20 ms after the first change of a
+	/// burst) → here: take the batch from the link → lock the file → re-read it and merge →
+	/// the format encodes → exclusive temporary file, fsync, rename, directory fsync.
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
 		guard access.allowsWriting else { return }
