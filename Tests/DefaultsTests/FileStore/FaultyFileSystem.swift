@@ -24,6 +24,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	let calls = Locked<[Call]>([])
 	/// Runs before each `lockExclusively`, with the lock file's path (to pause a store inside its open, say).
 	let beforeLock = Locked<(@Sendable (String) -> Void)?>(nil)
+	/// Runs after each successful `rename`, with the destination (another writer getting in just after a save, say).
+	let afterRename = Locked<(@Sendable (String) -> Void)?>(nil)
 	private let descriptorPaths = Locked<[Int32: String]>([:])
 
 	/// Makes `operation` fail with `code` until ``heal()``.
@@ -117,6 +119,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	func rename(_ source: String, to destination: String) throws(SystemCallError) {
 		try check(.rename, "replacing the file", destination)
 		try real.rename(source, to: destination)
+		afterRename.value?(destination)
 	}
 
 	func removeFile(atPath path: String) {

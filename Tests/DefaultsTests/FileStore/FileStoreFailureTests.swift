@@ -155,3 +155,27 @@ struct FileStoreFailureTests {
 		#expect(store.lastSaveError == nil)
 	}
 }
+
+@Suite("File store: a write right after a save")
+struct FileStoreWriteAfterSaveTests {
+	/// Another program rewrites the file in place in the instant after this store renamed its
+	/// new file into place: the store must not take that file as its own and miss the change.
+	@Test func aWriteJustAfterTheRenameIsStillSeenAsAnOutsideChange() throws {
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		let url = store.url
+		fileSystem.afterRename.withLock { hook in
+			hook = { destination in
+				guard destination == url.path else { return }
+				// Non-atomic, as `echo … >` or an editor saving in place does.
+				try? Data(#"{"theirs": 1}"#.utf8).write(to: url)
+			}
+		}
+		store.setStoredValue(2, forKey: "mine")
+		try store.flush()
+		fileSystem.afterRename.withLock { $0 = nil }
+		let problems = collectProblems { store.reloadAfterOutsideChange() }
+		#expect(problems.isEmpty)
+		#expect(store.storedValue(forKey: "theirs") == 1, "the other writer's file is read")
+	}
+}

@@ -108,12 +108,14 @@ extension FileStore {
 			throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
 		}
 		Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
-		try replaceFile(at: target, in: targetDirectory, with: bytes)
+		let written = try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
 		let outside = link.applyOutsideChanges(from: diskValues, to: onDisk, keeping: pending)
 		diskValues = merged
-		diskIdentity = fileSystem.identity(atPath: target)
+		// The new file as written, not whatever is at the path by now: another writer may already
+		// have replaced or rewritten it, and that change must still be seen as an outside one.
+		diskIdentity = written
 		unconfirmedEmptyFile = nil
 		if watchToken == nil {
 			startWatching()
@@ -122,15 +124,18 @@ extension FileStore {
 	}
 
 	/// Writes a new file beside the old one, makes it durable and renames it into place.
-	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) {
+	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).
+	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) -> FileIdentity? {
 		let temporary = Self.temporaryFilePath(for: target)
 		var descriptor: Int32 = -1
+		var written: FileIdentity?
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
 			try fileSystem.write(bytes, to: descriptor, path: temporary)
 			try fileSystem.synchronize(descriptor, path: temporary)
 			fileSystem.close(descriptor)
 			descriptor = -1
+			written = fileSystem.identity(atPath: temporary)
 			try fileSystem.rename(temporary, to: target)
 		} catch {
 			if descriptor >= 0 { fileSystem.close(descriptor) }
@@ -145,5 +150,6 @@ extension FileStore {
 			// The new file is in place; only its durability across a power loss is in doubt.
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
+		return written
 	}
 }
