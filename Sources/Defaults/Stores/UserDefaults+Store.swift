@@ -39,6 +39,19 @@ extension UserDefaults: DefaultsStore {
 	}
 
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+		setStoredValue(value, forKey: key, tellingObservers: true)
+	}
+
+	public func removeStoredValue(forKey key: String) {
+		removeStoredValue(forKey: key, tellingObservers: true)
+	}
+
+	public func removeAllStoredValues() {
+		removeAllStoredValues(tellingObservers: true)
+	}
+
+	/// Stores a value; ``UserDefaultsBackend`` leaves telling observers to its store.
+	func setStoredValue(_ value: Defaults.JSONValue, forKey key: String, tellingObservers: Bool) {
 		guard !value.nestsTooDeeplyToStore else {
 			Defaults.report(Defaults.JSONValue.tooDeeplyNestedProblem(forKey: key))
 			return
@@ -52,13 +65,13 @@ extension UserDefaults: DefaultsStore {
 			return
 		}
 		let propertyList = value.propertyList
-		changeAndTell(key: key) {
+		changeAndTell(key: key, tellingObservers: tellingObservers) {
 			set(propertyList, forKey: key)
 		}
 	}
 
-	public func removeStoredValue(forKey key: String) {
-		changeAndTell(key: key) {
+	func removeStoredValue(forKey key: String, tellingObservers: Bool) {
+		changeAndTell(key: key, tellingObservers: tellingObservers) {
 			removeObject(forKey: key)
 		}
 	}
@@ -66,8 +79,8 @@ extension UserDefaults: DefaultsStore {
 	/// Makes a change to `key` and queues it for observers under the same lock, with the value
 	/// the key then reads (a registered default, after a removal), so that each change is one
 	/// event with its own value, in order, even when threads change a key at once.
-	private func changeAndTell(key: String, _ change: () -> Void) {
-		let observers = ExternalStoreObservers.shared.existingObservers(for: self)
+	private func changeAndTell(key: String, tellingObservers: Bool, _ change: () -> Void) {
+		let observers = tellingObservers ? ExternalStoreObservers.shared.existingObservers(for: self) : nil
 		let suppressed = Defaults.isPropagationSuppressed
 		userDefaultsLock.withLock {
 			change()
@@ -79,13 +92,15 @@ extension UserDefaults: DefaultsStore {
 		observers?.deliverQueued()
 	}
 
-	public func removeAllStoredValues() {
+	func removeAllStoredValues(tellingObservers: Bool) {
 		userDefaultsLock.withLock {
 			for key in dictionaryRepresentation().keys {
 				removeObject(forKey: key)
 			}
 		}
-		Defaults.storeDidChange(self, keys: nil)
+		if tellingObservers {
+			Defaults.storeDidChange(self, keys: nil)
+		}
 	}
 
 	public func storedValues() -> [String: Defaults.JSONValue] {

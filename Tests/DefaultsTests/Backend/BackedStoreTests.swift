@@ -149,3 +149,27 @@ final class BackendTestBox<Value>: @unchecked Sendable {
 	init(_ value: Value) { self.value = value }
 	func withLock<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
 }
+
+@Suite("A UserDefaults suite behind the shared layer", .serialized)
+struct UserDefaultsBackendTests {
+	@Test func readsAreCachedAndWritesReachTheSuite() {
+		let suite = Isolated.userDefaults()
+		suite.set(["x": 5], forKey: "point")
+		let store = BackedStore(backend: UserDefaultsBackend(suite))
+		let point = Defaults.Key<CountedPoint>("point", default: CountedPoint(x: 0), suite: store)
+		let before = CountedPoint.decodes.value
+		for _ in 0..<50 { #expect(Defaults[point].x == 5) }
+		#expect(CountedPoint.decodes.value - before == 1, "decoded once, then cached")
+		Defaults[point] = CountedPoint(x: 6)
+		#expect((suite.dictionary(forKey: "point")?["x"] as? Int) == 6, "written to the suite at once")
+		let seen = BackendTestBox<[Int]>([])
+		let observation = Defaults.observe(point, options: []) { change in seen.withLock { $0.append(change.newValue.x) } }
+		Defaults.reset(point)
+		#expect(suite.object(forKey: "point") == nil)
+		Defaults[point] = CountedPoint(x: 7)
+		Defaults.removeAll(suite: store)
+		#expect(suite.object(forKey: "point") == nil)
+		#expect(seen.withLock { $0 } == [0, 7, 0], "one event per change, from the shared layer")
+		observation.invalidate()
+	}
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/**
+A `UserDefaults` suite as a backend, for a store of its own that reads through the
+shared layer's cache: for a suite only this package writes.
+
+```swift
+let store = BackedStore(backend: UserDefaultsBackend(UserDefaults(suiteName: "com.example.app")!))
+let volume = Defaults.Key<Int>("volume", default: 5, suite: store)
+Defaults[volume] = 7   // cached, observed, and written to the suite at once
+```
+
+A suite used directly as a key's `suite:` (the `UserDefaults` conformance) reads the
+suite on every access instead, so that values other code writes with `set(_:forKey:)`
+are seen at once; this backend sees only what goes through its store. Both go through
+the same conversion, the same nesting limit and the same serialization of calls.
+*/
+public final class UserDefaultsBackend: DefaultsStoreBackend, @unchecked Sendable {
+	/// The suite the values are kept in.
+	public let suite: UserDefaults
+	private let link = Locked<BackendLink?>(nil)
+
+	public init(_ suite: UserDefaults) {
+		self.suite = suite
+	}
+
+	public func loadValues() -> [String: Defaults.JSONValue] {
+		suite.storedValues()
+	}
+
+	public func connect(_ link: BackendLink) {
+		self.link.withLock { $0 = link }
+	}
+
+	/// Writes the batch to the suite at once (it keeps it in memory until `synchronize()`).
+	public func changesArePending() {
+		guard let link = link.value else { return }
+		let batch = link.takeChanges()
+		if batch.removedAll {
+			suite.removeAllStoredValues(tellingObservers: false)
+		}
+		for (key, value) in batch.values {
+			if let value {
+				suite.setStoredValue(value, forKey: key, tellingObservers: false)
+			} else {
+				suite.removeStoredValue(forKey: key, tellingObservers: false)
+			}
+		}
+	}
+}
