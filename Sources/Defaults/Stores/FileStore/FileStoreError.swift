@@ -64,62 +64,43 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		contentProblem = nil
 	}
 
-	init(readOnly path: String) {
-		kind = .readOnly
+	/// A failure about the store's file itself: `problem` says what is wrong with it, else `code`.
+	private init(_ kind: Kind, path: String, operation: String, code: Int32 = 0, problem: String?) {
+		self.kind = kind
 		self.path = path
 		operationPath = path
-		operation = "writing"
-		code = EACCES
-		contentProblem = nil
+		self.operation = operation
+		self.code = code
+		contentProblem = problem
+	}
+
+	init(readOnly path: String) {
+		self.init(.readOnly, path: path, operation: "writing", code: EACCES, problem: nil)
 	}
 
 	/// - Parameter reason: What is wrong, as a clause: "it is not valid JSON (...)".
 	init(corrupt path: String, reason: String) {
-		kind = .corrupt
-		self.path = path
-		operationPath = path
-		operation = "parsing"
-		code = 0
-		contentProblem = reason
+		self.init(.corrupt, path: path, operation: "parsing", problem: reason)
 	}
 
 	/// - Parameter reason: Why the format cannot write the values.
 	init(unencodable path: String, reason: String) {
-		kind = .unencodable
-		self.path = path
-		operationPath = path
-		operation = "encoding"
-		code = 0
-		contentProblem = reason
+		self.init(.unencodable, path: path, operation: "encoding", problem: reason)
 	}
 
 	init(notRegularFile path: String, type: FileType) {
-		kind = .notRegularFile
-		self.path = path
-		operationPath = path
-		operation = "reading"
-		code = 0
-		contentProblem = "it is \(type.description), not a regular file"
+		self.init(.notRegularFile, path: path, operation: "reading", problem: "it is \(type.description), not a regular file")
 	}
 
 	/// A file of `size` bytes found (`operation` "reading"), or values needing `size` bytes to save ("encoding").
 	init(tooLarge path: String, size: Int64, limit: Int, operation: String) {
-		kind = .tooLarge
-		self.path = path
-		operationPath = path
-		self.operation = operation
-		code = 0
 		let what = operation == "reading" ? "it is" : "the values need"
-		contentProblem = "\(what) \(size) bytes, more than FileStore.maximumFileSize (\(limit) bytes)"
+		self.init(.tooLarge, path: path, operation: operation, problem: "\(what) \(size) bytes, more than FileStore.maximumFileSize (\(limit) bytes)")
 	}
 
 	init(replacedBySymbolicLink path: String, destination: String?) {
-		kind = .replacedBySymbolicLink
-		self.path = path
-		operationPath = path
-		operation = "reading"
-		code = 0
-		contentProblem = "it was replaced by a symbolic link" + (destination.map { " to \($0)" } ?? "") + " after the store opened"
+		self.init(.replacedBySymbolicLink, path: path, operation: "reading",
+			problem: "it was replaced by a symbolic link" + (destination.map { " to \($0)" } ?? "") + " after the store opened")
 	}
 
 	private var operationDescription: String {
