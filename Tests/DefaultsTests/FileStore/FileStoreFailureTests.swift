@@ -28,6 +28,10 @@ struct FileStoreFailureTests {
 	])
 	func aFailedSaveKeepsValuesAndLeavesTheFileAsItWas(operation: FaultyFileSystem.Operation, code: Int32, expectedText: String) throws {
 		let (store, fileSystem) = try makeStore()
+		if operation == .readFile {
+			// A save reads the file only when it changed since this store last wrote it.
+			try Data(#"{"kept": "before"}"#.utf8).write(to: store.url)
+		}
 		let before = try fileContents(store)
 		fileSystem.fail(operation, with: code)
 		store.setStoredValue("after", forKey: "new")
@@ -102,6 +106,21 @@ struct FileStoreFailureTests {
 		#expect(problems.count == 1)
 	}
 
+	@Test func aSaveReadsTheFileOnlyWhenItChangedSinceThisStoreWroteIt() throws {
+		let (store, fileSystem) = try makeStore()
+		_ = fileSystem.takeCalls()
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		#expect(!fileSystem.takeCalls().contains { $0.operation == .readFile }, "unchanged: not read again")
+		let other = FileStore(url: store.url, fileSystem: SystemFileSystem(), watchesForChanges: false)
+		other.setStoredValue("theirs", forKey: "b")
+		try other.flush()
+		store.setStoredValue(2, forKey: "a")
+		try store.flush()
+		#expect(fileSystem.takeCalls().contains { $0.operation == .readFile }, "changed by another process: read and merged")
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "before", "a": 2, "b": "theirs"])
+	}
+
 	@Test func aSaveCreatesWritesSyncsClosesRenamesAndSyncsTheDirectoryInThatOrder() throws {
 		let (store, fileSystem) = try makeStore()
 		_ = fileSystem.takeCalls()
@@ -118,7 +137,7 @@ struct FileStoreFailureTests {
 			Call(operation: .createDirectory, path: directory),
 			Call(operation: .openLockFile, path: path + ".lock"),
 			Call(operation: .lock, path: path + ".lock"),
-			Call(operation: .readFile, path: path),
+			// No readFile: the file is as this store wrote it, so its values are known.
 			Call(operation: .listDirectory, path: directory),
 			Call(operation: .createExclusively, path: temporary),
 			Call(operation: .write, path: temporary),

@@ -159,6 +159,7 @@ extension FileStore {
 			let identity = fileSystem.identity(atPath: target)
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
+			let currentIdentity: FileIdentity?
 			switch readValues(atPath: target) {
 			case .values(let values, let readIdentity, let isEmptyFile):
 				if isEmptyFile, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
@@ -166,8 +167,10 @@ extension FileStore {
 					return ([], watchToken != nil)
 				}
 				current = values
+				currentIdentity = readIdentity
 			case .missing:
 				current = [:]
+				currentIdentity = nil
 			case .corrupt(_, let reason):
 				diskIdentity = identity
 				Defaults.report(.init(
@@ -188,6 +191,7 @@ extension FileStore {
 			let changed = link.applyOutsideChanges(from: diskValues, to: current)
 			diskValues = current
 			diskIdentity = identity
+			diskValuesIdentity = currentIdentity
 			return (changed, false)
 		}
 		notifyOutsideChanges(changed)

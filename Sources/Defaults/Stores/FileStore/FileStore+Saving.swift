@@ -73,22 +73,7 @@ extension FileStore {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 
-		let onDisk: [String: Defaults.JSONValue]
-		switch readValues(atPath: target) {
-		case .values(let values, let identity, let isEmptyFile):
-			// An empty file where this process last saw values is most likely being rewritten
-			// in place: at first sight, keep those values rather than remove every key.
-			onDisk = isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile ? diskValues : values
-		case .missing:
-			onDisk = [:]
-		case .corrupt(let bytes, let reason):
-			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
-			onDisk = [:]
-		case .unreadable(let failure):
-			throw FileStoreError(.saveFailed, path: path, failure: failure)
-		case .unusable(let error):
-			throw error
-		}
+		let onDisk = try valuesOnDisk(at: target)
 		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
 		}
@@ -116,6 +101,7 @@ extension FileStore {
 		// The new file as written, not whatever is at the path by now: another writer may already
 		// have replaced or rewritten it, and that change must still be seen as an outside one.
 		diskIdentity = written
+		diskValuesIdentity = written
 		unconfirmedEmptyFile = nil
 		if watchToken == nil {
 			startWatching()
@@ -124,6 +110,30 @@ extension FileStore {
 	}
 
 	/// Writes a new file beside the old one, makes it durable and renames it into place.
+	/// What the file holds now, under the lock: what this process last read or wrote when the
+	/// file is unchanged since (same inode, size and modification time: not read and parsed
+	/// again), else the file read anew.
+	private func valuesOnDisk(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue] {
+		if let identity = fileSystem.identity(atPath: target), identity == diskValuesIdentity {
+			return diskValues
+		}
+		switch readValues(atPath: target) {
+		case .values(let values, let identity, let isEmptyFile):
+			// An empty file where this process last saw values is most likely being rewritten
+			// in place: at first sight, keep those values rather than remove every key.
+			return isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile ? diskValues : values
+		case .missing:
+			return [:]
+		case .corrupt(let bytes, let reason):
+			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
+			return [:]
+		case .unreadable(let failure):
+			throw FileStoreError(.saveFailed, path: path, failure: failure)
+		case .unusable(let error):
+			throw error
+		}
+	}
+
 	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).
 	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) -> FileIdentity? {
 		let temporary = Self.temporaryFilePath(for: target)

@@ -111,6 +111,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	var diskValues: [String: Defaults.JSONValue]
 	/// The identity of the file as this process last read or wrote it, to tell outside changes from its own.
 	var diskIdentity: FileIdentity?
+	/// The identity of the file `diskValues` was read from or written as, if they came from a
+	/// file this process could read: a save finding it unchanged does not read it again.
+	var diskValuesIdentity: FileIdentity?
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?
@@ -166,6 +169,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
+		diskValuesIdentity = loaded.error == nil ? loaded.identity : nil
 		loadError = loaded.error
 		if access.allowsWriting {
 			// Each change schedules a save, which coalesces a burst into one file write.
