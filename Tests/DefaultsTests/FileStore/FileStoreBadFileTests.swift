@@ -45,7 +45,7 @@ struct FileStoreBadFileTests {
 	@Test func aFileCorruptedWhileOpenIsMovedAsideBeforeTheNextSave() throws {
 		let fileSystem = FaultyFileSystem()
 		let url = Isolated.fileURL()
-		let store = FileStore(url: url, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue(1, forKey: "a")
 		try store.flush()
 		try Data("{broken".utf8).write(to: url)
@@ -78,7 +78,7 @@ struct FileStoreBadFileTests {
 		fileSystem.fail(.readFile, with: EIO)
 		var store: FileStore?
 		let problems = collectProblems {
-			store = FileStore(url: url, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+			store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		}
 		#expect(problems.first?.message.contains("Could not read") == true)
 		let opened = try #require(store)
@@ -110,7 +110,7 @@ struct FileStoreBadFileTests {
 		let second = Locked<FileStore?>(nil)
 		let secondOpened = DispatchSemaphore(value: 0)
 		Thread.detachNewThread {
-			let store = FileStore(url: url, fileSystem: secondFileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+			let store = FileStore(url: url, fileSystem: secondFileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 			second.withLock { $0 = store }
 			secondOpened.signal()
 		}
@@ -118,7 +118,7 @@ struct FileStoreBadFileTests {
 
 		var firstStore: FileStore?
 		let problems = collectProblems {
-			firstStore = FileStore(url: url, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+			firstStore = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		}
 		let first = try #require(firstStore)
 		#expect(problems.count == 1, "the first store moves the file aside and says so")

@@ -8,7 +8,7 @@ struct FileStoreDurabilityTests {
 	/// stall of a busy machine, so the count does not depend on timing; how many file writes a
 	/// burst costs with the real delay is measured by the benchmark (defaults-bench, "burst").
 	@Test func aBurstOfWritesIsCoalescedIntoOneFileWrite() throws {
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saveDelay: .seconds(60))
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)))
 		let key = Defaults.Key<Int>("counter", default: 0, suite: store)
 		for value in 1...10_000 {
 			Defaults[key] = value

@@ -6,7 +6,7 @@ import Testing
 struct FileStoreFailureTests {
 	private func makeStore() throws -> (FileStore, FaultyFileSystem) {
 		let fileSystem = FaultyFileSystem()
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue("before", forKey: "kept")
 		try store.flush()
 		return (store, fileSystem)
@@ -84,7 +84,7 @@ struct FileStoreFailureTests {
 
 	@Test func aBackgroundSaveRetriesAfterAFailure() async throws {
 		let fileSystem = FaultyFileSystem()
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .milliseconds(1), watchesForChanges: false)
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saving: .trailing(after: .milliseconds(1)), watchesForChanges: false)
 		fileSystem.fail(.write, with: ENOSPC)
 		_ = collectProblems {
 			store.setStoredValue("eventually", forKey: "k")
@@ -106,21 +106,6 @@ struct FileStoreFailureTests {
 		#expect(problems.count == 1)
 	}
 
-	@Test func aSaveReadsTheFileOnlyWhenItChangedSinceThisStoreWroteIt() throws {
-		let (store, fileSystem) = try makeStore()
-		_ = fileSystem.takeCalls()
-		store.setStoredValue(1, forKey: "a")
-		try store.flush()
-		#expect(!fileSystem.takeCalls().contains { $0.operation == .readFile }, "unchanged: not read again")
-		let other = FileStore(url: store.url, fileSystem: SystemFileSystem(), watchesForChanges: false)
-		other.setStoredValue("theirs", forKey: "b")
-		try other.flush()
-		store.setStoredValue(2, forKey: "a")
-		try store.flush()
-		#expect(fileSystem.takeCalls().contains { $0.operation == .readFile }, "changed by another process: read and merged")
-		#expect(FileStore(url: store.url).storedValues() == ["kept": "before", "a": 2, "b": "theirs"])
-	}
-
 	@Test func aSaveCreatesWritesSyncsClosesRenamesAndSyncsTheDirectoryInThatOrder() throws {
 		let (store, fileSystem) = try makeStore()
 		_ = fileSystem.takeCalls()
@@ -137,7 +122,8 @@ struct FileStoreFailureTests {
 			Call(operation: .createDirectory, path: directory),
 			Call(operation: .openLockFile, path: path + ".lock"),
 			Call(operation: .lock, path: path + ".lock"),
-			// No readFile: the file is as this store wrote it, so its values are known.
+			// Read to check it is still the file this store wrote (then it is not parsed again).
+			Call(operation: .readFile, path: path),
 			Call(operation: .listDirectory, path: directory),
 			Call(operation: .createExclusively, path: temporary),
 			Call(operation: .write, path: temporary),
@@ -181,7 +167,7 @@ struct FileStoreWriteAfterSaveTests {
 	/// new file into place: the store must not take that file as its own and miss the change.
 	@Test func aWriteJustAfterTheRenameIsStillSeenAsAnOutsideChange() throws {
 		let fileSystem = FaultyFileSystem()
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		let url = store.url
 		fileSystem.afterRename.withLock { hook in
 			hook = { destination in

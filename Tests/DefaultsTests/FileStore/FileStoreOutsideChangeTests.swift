@@ -50,7 +50,7 @@ struct FileStoreOutsideChangeTests {
 
 	/// A store that reloads only when the test says so, with a record of the changes it reports.
 	private func storeReloadedByHand(_ values: [String: Defaults.JSONValue]) throws -> (FileStore, Locked<[Set<String>]>) {
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		for (key, value) in values { store.setStoredValue(value, forKey: key) }
 		try store.flush()
 		let reports = Locked<[Set<String>]>([])
@@ -168,7 +168,7 @@ struct FileStoreOutsideChangeTests {
 	}
 
 		@Test func anOutsideChangeDoesNotClobberAnUnsavedLocalChange() async throws {
-		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saveDelay: .seconds(60))
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)))
 		store.setStoredValue("saved", forKey: "local")
 		try store.flush()
 		var changes = store.outsideChanges().makeAsyncIterator()

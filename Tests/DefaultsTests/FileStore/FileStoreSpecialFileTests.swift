@@ -52,7 +52,7 @@ struct FileStoreSpecialFileTests {
 
 		var opened: FileStore?
 		let problems = collectProblems {
-			opened = FileStore(url: url, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+			opened = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		}
 		let store = try #require(opened)
 		let loadError = try #require(store.loadError)

@@ -15,7 +15,7 @@ struct FileStoreSymbolicLinkTests {
 	@Test func aLinkPlantedWhileTheStoreIsOpenIsNeitherFollowedNorReplaced() throws {
 		let url = Isolated.fileURL()
 		let fileSystem = FaultyFileSystem()
-		let store = FileStore(url: url, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue(1, forKey: "a")
 		try store.flush()
 
@@ -57,7 +57,7 @@ struct FileStoreSymbolicLinkTests {
 		let fileSystem = FaultyFileSystem()
 		var opened: FileStore?
 		_ = collectProblems {
-			opened = FileStore(url: openedThroughTheLink ? link : real, fileSystem: fileSystem, saveDelay: .seconds(60), watchesForChanges: false)
+			opened = FileStore(url: openedThroughTheLink ? link : real, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		}
 		let store = try #require(opened)
 		store.setStoredValue("written", forKey: "a")
@@ -77,7 +77,7 @@ struct FileStoreSymbolicLinkTests {
 		let link = Isolated.fileURL("settings.json")
 		for url in [real, link] { try makeDirectory(for: url) }
 		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-		let store = FileStore(url: link, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: link, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue(1, forKey: "a")
 		try store.flush()
 		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)

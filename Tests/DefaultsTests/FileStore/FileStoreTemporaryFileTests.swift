@@ -35,7 +35,7 @@ struct FileStoreTemporaryFileTests {
 		]
 		for name in kept + [".settings.json.tmp-\(dead)-1"] { try plant(name, in: directory) }
 
-		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saveDelay: .seconds(60), watchesForChanges: false)
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		#expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == Set(kept))
 
 		// And when it saves.

@@ -159,7 +159,6 @@ extension FileStore {
 			let identity = fileSystem.identity(atPath: target)
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
-			let currentIdentity: FileIdentity?
 			switch readValues(atPath: target) {
 			case .values(let values, let readIdentity, let isEmptyFile):
 				if isEmptyFile, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
@@ -167,10 +166,8 @@ extension FileStore {
 					return ([], watchToken != nil)
 				}
 				current = values
-				currentIdentity = readIdentity
 			case .missing:
 				current = [:]
-				currentIdentity = nil
 			case .corrupt(_, let reason):
 				diskIdentity = identity
 				Defaults.report(.init(
@@ -191,7 +188,7 @@ extension FileStore {
 			let changed = link.applyOutsideChanges(from: diskValues, to: current)
 			diskValues = current
 			diskIdentity = identity
-			diskValuesIdentity = currentIdentity
+			lastWritten = nil
 			return (changed, false)
 		}
 		notifyOutsideChanges(changed)

@@ -101,20 +101,23 @@ extension FileStore {
 		// The new file as written, not whatever is at the path by now: another writer may already
 		// have replaced or rewritten it, and that change must still be seen as an outside one.
 		diskIdentity = written
-		diskValuesIdentity = written
+		lastWritten = written.map { ($0, Self.fingerprint(of: bytes)) }
 		unconfirmedEmptyFile = nil
-		if watchToken == nil {
+		if watchToken == nil, watchesForChanges {
 			startWatching()
 		}
 		return outside
 	}
 
 	/// Writes a new file beside the old one, makes it durable and renames it into place.
-	/// What the file holds now, under the lock: what this process last read or wrote when the
-	/// file is unchanged since (same inode, size and modification time: not read and parsed
-	/// again), else the file read anew.
+	/// What the file holds now, under the lock. When it is the file this process last wrote
+	/// (the same identity and the same bytes: file times are coarse, so an in-place edit of the
+	/// same size in the same few milliseconds keeps the identity), its values are known and it
+	/// is not parsed again; otherwise it is read and parsed.
 	private func valuesOnDisk(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue] {
-		if let identity = fileSystem.identity(atPath: target), identity == diskValuesIdentity {
+		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
+		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.maximumFileSize),
+		   Self.fingerprint(of: bytes) == lastWritten.fingerprint {
 			return diskValues
 		}
 		switch readValues(atPath: target) {
@@ -132,6 +135,13 @@ extension FileStore {
 		case .unusable(let error):
 			throw error
 		}
+	}
+
+	/// A fingerprint of a file's bytes, to tell the file this process wrote from an edit in place.
+	static func fingerprint(of bytes: [UInt8]) -> Int {
+		var hasher = Hasher()
+		bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+		return hasher.finalize()
 	}
 
 	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).

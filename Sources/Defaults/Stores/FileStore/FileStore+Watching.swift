@@ -37,7 +37,9 @@ private final class ReloadScheduler: Sendable {
 		guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
 			return
 		}
-		DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(3)) { [self] in
+		// No fixed delay: the watcher reports a file only once it is complete (closed after
+		// writing, or renamed into place), and events that arrive while this reload waits join it.
+		DispatchQueue.global(qos: .userInitiated).async { [self] in
 			isScheduled.store(false, ordering: .releasing)
 			store.object?.reloadAfterOutsideChange()
 		}

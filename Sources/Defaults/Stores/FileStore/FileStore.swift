@@ -111,14 +111,16 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	var diskValues: [String: Defaults.JSONValue]
 	/// The identity of the file as this process last read or wrote it, to tell outside changes from its own.
 	var diskIdentity: FileIdentity?
-	/// The identity of the file `diskValues` was read from or written as, if they came from a
-	/// file this process could read: a save finding it unchanged does not read it again.
-	var diskValuesIdentity: FileIdentity?
+	/// The file this process last wrote, when `diskValues` are what it holds: its identity and
+	/// a fingerprint of its bytes. A save that finds the same file there does not parse it again.
+	var lastWritten: (identity: FileIdentity, fingerprint: Int)?
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?
 	var retryDelay: Double = 1
 	var watchToken: DirectoryWatcher.Token?
+	/// Whether the store notices outside changes by itself (tests turn it off to reload by hand).
+	let watchesForChanges: Bool
 
 	/// How many times the file was written (for tests and benchmarks).
 	let saveCount = Atomic<Int>(0)
@@ -155,7 +157,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		fileSystem: any FileSystem,
 		format: any FileStoreFormat = .json,
 		access: Access = .readWrite,
-		saveDelay: DispatchTimeInterval = .milliseconds(20),
+		saving timing: SaveTiming = .standard,
 		watchesForChanges: Bool = true
 	) {
 		self.url = url.standardizedFileURL
@@ -163,13 +165,13 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.fileSystem = fileSystem
 		self.format = format
 		self.access = access
-		let scheduler = SaveScheduler(delay: saveDelay)
+		self.watchesForChanges = watchesForChanges
+		let scheduler = SaveScheduler(timing: timing)
 		self.scheduler = scheduler
 		targetPath = Self.resolveTarget(of: path, fileSystem: fileSystem)
 		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
-		diskValuesIdentity = loaded.error == nil ? loaded.identity : nil
 		loadError = loaded.error
 		if access.allowsWriting {
 			// Each change schedules a save, which coalesces a burst into one file write.
@@ -266,15 +268,32 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	}
 }
 
-/// Coalesces saves: the first change after a save schedules one, later changes join it.
+/// When a store saves after a change.
+enum SaveTiming: Sendable {
+	/// A change to an idle store is saved at once; changes within `window` of a save wait
+	/// for the window's end and are saved together (the default: 20 ms).
+	case leadingEdge(window: DispatchTimeInterval)
+	/// Every save waits `delay` after the change that scheduled it (tests that save by hand).
+	case trailing(after: DispatchTimeInterval)
+
+	static let standard = SaveTiming.leadingEdge(window: .milliseconds(20))
+}
+
+/**
+Coalesces saves: a change to an idle store is saved at once (so another process sees it
+within a millisecond or two), and the changes that follow within the coalescing window
+join one save at the window's end, so a burst of 10,000 writes costs a couple of file writes.
+*/
 final class SaveScheduler: Sendable {
 	private let isScheduled = Atomic<Bool>(false)
-	private let delay: DispatchTimeInterval
+	private let timing: SaveTiming
+	/// When the last save started (`DispatchTime` nanoseconds), for the leading edge.
+	private let lastSaveStart = Atomic<UInt64>(0)
 	private let store = Locked<Weak<FileStore>>(Weak(nil))
 	private let queue = DispatchQueue(label: "Defaults.FileStore.save", qos: .utility)
 
-	init(delay: DispatchTimeInterval) {
-		self.delay = delay
+	init(timing: SaveTiming) {
+		self.timing = timing
 	}
 
 	func attach(_ store: FileStore) {
@@ -285,8 +304,18 @@ final class SaveScheduler: Sendable {
 		guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
 			return
 		}
-		queue.asyncAfter(deadline: .now() + (delay ?? self.delay)) { [self] in
+		let now = DispatchTime.now()
+		let deadline: DispatchTime
+		switch (delay, timing) {
+		case (let delay?, _), (nil, .trailing(let delay)):
+			deadline = now + delay
+		case (nil, .leadingEdge(let window)):
+			let windowEnd = DispatchTime(uptimeNanoseconds: lastSaveStart.load(ordering: .acquiring)) + window
+			deadline = max(now, windowEnd)
+		}
+		queue.asyncAfter(deadline: deadline) { [self] in
 			isScheduled.store(false, ordering: .releasing)
+			lastSaveStart.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing)
 			store.value.object?.saveInBackground()
 		}
 	}

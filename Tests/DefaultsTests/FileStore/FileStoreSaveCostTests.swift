@@ -1,0 +1,82 @@
+@testable import Defaults
+import Foundation
+import Testing
+
+/// JSON, counting how often a file is parsed.
+private final class CountingJSONFormat: FileStoreFormat, @unchecked Sendable {
+	private let lock = NSLock()
+	private var decodes = 0
+	var decodeCount: Int { lock.withLock { decodes } }
+
+	func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
+		try JSONFileFormat().encode(values)
+	}
+
+	func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
+		lock.withLock { decodes += 1 }
+		return try JSONFileFormat().decode(bytes)
+	}
+}
+
+@Suite("File store: what a save reads")
+struct FileStoreSaveCostTests {
+	private func store(format: CountingJSONFormat) -> FileStore {
+		FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), format: format, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+	}
+
+	@Test func aFileAsThisStoreWroteItIsNotParsedAgain() throws {
+		let format = CountingJSONFormat()
+		let store = store(format: format)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		let before = format.decodeCount
+		for value in 2...5 {
+			store.setStoredValue(.integer(Int64(value)), forKey: "a")
+			try store.flush()
+		}
+		#expect(format.decodeCount == before, "four saves, no parse")
+	}
+
+	@Test func aFileChangedByAnotherProcessIsParsedAndMerged() throws {
+		let format = CountingJSONFormat()
+		let store = store(format: format)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		let other = FileStore(url: store.url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		other.setStoredValue("theirs", forKey: "b")
+		try other.flush()
+		let before = format.decodeCount
+		store.setStoredValue(2, forKey: "a")
+		try store.flush()
+		#expect(format.decodeCount == before + 1)
+		#expect(FileStore(url: store.url).storedValues() == ["a": 2, "b": "theirs"])
+	}
+
+	/// File times are coarse (a few milliseconds), so an edit in place of the same size can leave
+	/// the file's identity as it was: the bytes still tell it apart.
+	@Test func anEditInPlaceThatKeepsTheIdentityIsStillMerged() throws {
+		let format = CountingJSONFormat()
+		let store = store(format: format)
+		store.setStoredValue(1, forKey: "a")
+		store.setStoredValue("xx", forKey: "b")
+		try store.flush()
+		let path = store.url.path
+		var before = stat()
+		try #require(stat(path, &before) == 0)
+		let text = try String(contentsOf: store.url, encoding: .utf8)
+		let edited = text.replacingOccurrences(of: "\"xx\"", with: "\"yy\"")
+		try #require(edited.utf8.count == text.utf8.count && edited != text)
+		let descriptor = open(path, O_WRONLY | O_TRUNC)
+		try #require(descriptor >= 0)
+		_ = edited.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, edited.utf8.count) }
+		// Put the modification time back, as a same-size edit within one clock tick leaves it.
+		var times = [before.st_atim, before.st_mtim]
+		futimens(descriptor, &times)
+		close(descriptor)
+		#expect(SystemFileSystem().identity(atPath: path) == store.lastWritten?.identity, "the identity alone cannot tell")
+
+		store.setStoredValue(2, forKey: "a")
+		try store.flush()
+		#expect(FileStore(url: store.url).storedValues() == ["a": 2, "b": "yy"], "the edit is merged, not overwritten")
+	}
+}
