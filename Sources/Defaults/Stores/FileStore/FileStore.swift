@@ -29,10 +29,13 @@ sorted keys so that it diffs well and can be edited by hand:
 }
 ```
 
-**Durable.** A write updates memory at once and is saved soon after: writes are
-coalesced, so a burst of 10,000 writes costs a handful of file writes, and the
-data is on disk within about 100 ms of the last write, when ``flush()``
-returns, and when the process exits normally. No `synchronize()` is needed.
+**Durable.** A write updates memory at once and is saved right after: a write to
+an idle store is saved at once (so another process sees it within a millisecond
+or two), and the writes that follow within 20 ms are gathered into one save at the
+window's end, so a burst of 10,000 writes costs a couple of file writes. The data
+is also on disk when ``flush()`` returns and when the process exits normally. No
+`synchronize()` is needed. A save does not parse the file again when it is still
+the one this store wrote.
 
 **Crash-safe.** Each save writes a new file beside the old one (created
 exclusively, never through a symbolic link), syncs it to disk, renames it
