@@ -44,8 +44,10 @@ rows += [small, large]
 let (burstTime, burstWrites) = benchmarks.burst()
 rows += [burstTime, burstWrites]
 rows.append(ChildProcessBenchmarks.coldLoad(directory: directory))
-let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
-rows += [p50, p99]
+let changes = arguments.contains("--quick") ? 50 : 200
+let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes)
+let (unflushedP50, unflushedP99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes, flushes: false)
+rows += [p50, p99, unflushedP50, unflushedP99]
 let (press, open) = benchmarks.editor(settings: 1000)
 let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
 rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]

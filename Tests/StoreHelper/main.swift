@@ -112,6 +112,9 @@ func setAndWait(key: String, json: String, options: Set<String>) -> Never {
 	if options.contains("--handle-usr1") {
 		waitUntil(receivedUserSignal)
 	}
+	// A first write is saved at once (the store was idle); the value then waits in the
+	// store's 20 ms window, so only a save on the signal can keep it.
+	store.setStoredValue(true, forKey: "warm-up")
 	store.setStoredValue(value, forKey: key)
 	FileHandle.standardOutput.write(Data("ready\n".utf8))
 	if options.contains("--take-over-on-usr1") {

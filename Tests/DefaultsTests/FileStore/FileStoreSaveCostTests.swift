@@ -80,3 +80,18 @@ struct FileStoreSaveCostTests {
 		#expect(FileStore(url: store.url).storedValues() == ["a": 2, "b": "yy"], "the edit is merged, not overwritten")
 	}
 }
+
+@Suite("File store: when a write is saved")
+struct FileStoreSaveTimingTests {
+	@Test func aWriteToAnIdleStoreIsSavedAtOnceAndTheNextWaitsForTheWindow() async throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .leadingEdge(window: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "first")
+		#expect(await eventually { FileStore(url: url, access: .readOnly).storedValues()["first"] == 1 }, "saved without flush() or a wait")
+		store.setStoredValue(2, forKey: "second")
+		try await Task.sleep(for: .milliseconds(300))
+		#expect(FileStore(url: url, access: .readOnly).storedValues()["second"] == nil, "within the window: gathered for later")
+		try store.flush()
+		#expect(FileStore(url: url, access: .readOnly).storedValues() == ["first": 1, "second": 2])
+	}
+}

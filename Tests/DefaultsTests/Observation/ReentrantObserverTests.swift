@@ -44,7 +44,7 @@ struct ReentrantObserverTests {
 		let store = Isolated.fileStore()
 		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
 		let observer = Reentrant(key, store: store)
-		let writer = FileStore(url: store.url, fileSystem: SystemFileSystem(), watchesForChanges: false)
+		let writer = FileStore(url: store.url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		writer.setStoredValue(5, forKey: key.name)
 		try writer.flush()
 		#expect(await eventually { observer.finished.value == 1 }, "the observer of an outside change ran to its end")
@@ -54,10 +54,10 @@ struct ReentrantObserverTests {
 
 	@Test func anOutsideChangeMergedDuringASave() throws {
 		let url = Isolated.fileURL()
-		let store = FileStore(url: url, fileSystem: SystemFileSystem(), watchesForChanges: false)
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
 		let observer = Reentrant(key, store: store)
-		let writer = FileStore(url: url, fileSystem: SystemFileSystem(), watchesForChanges: false)
+		let writer = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		writer.setStoredValue(9, forKey: key.name)
 		try writer.flush()
 		store.setStoredValue(1, forKey: "mine")
@@ -79,7 +79,7 @@ struct ReentrantObserverTests {
 			_ = store.value?.lastSaveError
 			calls.withLock { $0 += 1 }
 		}) {
-			let opened = FileStore(url: url, fileSystem: SystemFileSystem(), watchesForChanges: false)
+			let opened = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 			store.withLock { $0 = opened }
 			try? Data("still not json".utf8).write(to: url)
 			opened.setStoredValue(1, forKey: "a")

@@ -313,8 +313,9 @@ final class SaveScheduler: Sendable {
 		case (let delay?, _), (nil, .trailing(let delay)):
 			deadline = now + delay
 		case (nil, .leadingEdge(let window)):
-			let windowEnd = DispatchTime(uptimeNanoseconds: lastSaveStart.load(ordering: .acquiring)) + window
-			deadline = max(now, windowEnd)
+			// (DispatchTime(uptimeNanoseconds: 0) would mean "now": no save yet, no window.)
+			let lastStart = lastSaveStart.load(ordering: .acquiring)
+			deadline = lastStart == 0 ? now : max(now, DispatchTime(uptimeNanoseconds: lastStart) + window)
 		}
 		queue.asyncAfter(deadline: deadline) { [self] in
 			isScheduled.store(false, ordering: .releasing)
