@@ -18,7 +18,7 @@ enum ChildProcessBenchmarks {
 		return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
 	}
 
-	static func coldLoad(directory: URL) -> Row {
+	static func coldLoad(directory: URL) -> (row: Row, suiteName: String) {
 		let file = directory.appendingPathComponent("cold/settings.json")
 		let store = FileStore(url: file)
 		let suiteName = "defaults-bench-cold-\(getpid())"
@@ -34,7 +34,7 @@ enum ChildProcessBenchmarks {
 		var row = Row(name: "6. Cold load of 10,000 keys, fresh process", unit: "ns", ours: ours, userDefaults: theirs, floor: nil,
 			target: "< 10 ms, faster than UserDefaults")
 		row.meetsTarget = ours < 10_000_000 && ours < theirs
-		return row
+		return (row, suiteName)
 	}
 
 	/// How long a change takes to reach another process's observer: with `flush()` in the writer,
@@ -89,6 +89,13 @@ enum ChildProcessBenchmarks {
 			// A load that found nothing would be fast and wrong: refuse to report it.
 			guard count == 10_000 else { failChild("the file store loaded \(count) keys, not 10000") }
 			print(elapsed)
+		case "cold-read-file" where arguments.count == 2:
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			let last = Defaults[Defaults.Key<Int>("filler9999", default: 0, suite: store)]
+			guard last == 9999 else { failChild("the file store read filler9999 = \(last), not 9999") }
+			print(0)
+		case "nothing":
+			print(0)
 		case "cold-load-plist" where arguments.count == 2:
 			let start = DispatchTime.now().uptimeNanoseconds
 			let suite = UserDefaults(suiteName: arguments[1])

@@ -43,7 +43,10 @@ if let smallTime = small.ours, let largeTime = large.ours {
 rows += [small, large]
 let (burstTime, burstWrites) = benchmarks.burst()
 rows += [burstTime, burstWrites]
-rows.append(ChildProcessBenchmarks.coldLoad(directory: directory))
+rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 10_000, target: 5_000_000))
+rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 100_000, target: 60_000_000))
+let (coldLoad, coldSuite) = ChildProcessBenchmarks.coldLoad(directory: directory)
+rows += [coldLoad, LoadAndSaveBenchmarks.coldStartAndRead(directory: directory, suiteName: coldSuite), LoadAndSaveBenchmarks.parse(directory: directory)]
 let changes = arguments.contains("--quick") ? 50 : 200
 let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes)
 let (unflushedP50, unflushedP99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes, flushes: false)
