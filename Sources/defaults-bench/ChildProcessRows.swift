@@ -79,6 +79,7 @@ enum ChildProcessBenchmarks {
 
 	/// The child side. Prints one number and exits.
 	static func child(_ arguments: [String]) -> Never {
+		ScaleBenchmarks.allowLargeFiles()
 		let mode = arguments.first ?? ""
 		switch mode {
 		case "cold-load-file" where arguments.count == 2:
@@ -93,6 +94,27 @@ enum ChildProcessBenchmarks {
 			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
 			let last = Defaults[Defaults.Key<Int>("filler9999", default: 0, suite: store)]
 			guard last == 9999 else { failChild("the file store read filler9999 = \(last), not 9999") }
+			print(0)
+		case "cold-load-count" where arguments.count == 3:
+			let start = DispatchTime.now().uptimeNanoseconds
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			let count = store.storedValues().count
+			let elapsed = DispatchTime.now().uptimeNanoseconds - start
+			guard count == Int(arguments[2]) else { failChild("the file store loaded \(count) keys, not \(arguments[2])") }
+			print(elapsed)
+		case "rss-load" where arguments.count == 2:
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			consume(Defaults[Defaults.Key<Int>("filler0", default: 0, suite: store)])
+			print(peakResidentKilobytes())
+		case "save-profile" where arguments.count == 3:
+			// For profilers: open a store of N keys and save after one change ten times.
+			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+			for index in 0..<(Int(arguments[2]) ?? 0) { store.setStoredValue(.integer(Int64(index)), forKey: "filler\(index)") }
+			try? store.flush()
+			for value in 0..<10 {
+				store.setStoredValue(.integer(Int64(value)), forKey: "filler0")
+				try? store.flush()
+			}
 			print(0)
 		case "nothing":
 			print(0)

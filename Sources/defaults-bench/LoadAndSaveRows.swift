@@ -37,7 +37,7 @@ enum LoadAndSaveBenchmarks {
 	static func parse(directory: URL) -> Row {
 		let file = makeFile(directory, name: "parse", count: 10_000)
 		let bytes = (try? Data(contentsOf: file)).map { [UInt8]($0) } ?? []
-		let ours = nanosecondsPerRun(repetitions: 21) {
+		let ours = nanosecondsPerRun(repetitions: 51) {
 			consume((try? Defaults.JSONValue(parsing: bytes))?.objectValue?.count ?? 0)
 		}
 		let script = """
@@ -45,7 +45,7 @@ enum LoadAndSaveBenchmarks {
 		data = open(sys.argv[1], 'rb').read()
 		orjson.loads(data)
 		samples = []
-		for _ in range(21):
+		for _ in range(51):
 		    start = time.perf_counter_ns(); orjson.loads(data); samples.append(time.perf_counter_ns() - start)
 		samples.sort(); print(samples[len(samples) // 2])
 		"""

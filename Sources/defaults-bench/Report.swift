@@ -11,6 +11,8 @@ struct Row {
 	var target: String
 	var meetsTarget: Bool?
 	var note: String = ""
+	/// For scale rows: the value at each of ``ScaleBenchmarks/sizes``.
+	var scaleValues: [Double?] = []
 
 	/// How many times faster than UserDefaults (for times; higher is better).
 	var ratio: Double? {
@@ -32,6 +34,9 @@ func format(_ value: Double?, unit: String) -> String {
 }
 
 func printTable(_ rows: [Row]) {
+	let scaleRows = rows.filter { !$0.scaleValues.isEmpty }
+	let rows = rows.filter { $0.scaleValues.isEmpty }
+	defer { if !scaleRows.isEmpty { printScale(scaleRows) } }
 	let header = ["Measurement", "Ours", "UserDefaults", "Floor", "Ratio", "Target", "Met"]
 	let cells = rows.map { row -> [String] in
 		[row.name, format(row.ours, unit: row.unit), row.userDefaults.map { format($0, unit: row.unit) } ?? (row.note.isEmpty ? "—" : row.note),
@@ -39,6 +44,19 @@ func printTable(_ rows: [Row]) {
 		 row.meetsTarget.map { $0 ? "yes" : "NO" } ?? "—"]
 	}
 	let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+	for line in [header] + cells {
+		print(line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+	}
+}
+
+/// The scale rows: one column per store size, and whether the cost grew faster than the keys.
+func printScale(_ rows: [Row]) {
+	let header = ["Scale (keys stored)"] + ScaleBenchmarks.sizes.map(ScaleBenchmarks.label) + ["At most linear"]
+	let cells = rows.map { row -> [String] in
+		[row.name] + row.scaleValues.map { format($0, unit: row.unit) } + [row.meetsTarget.map { $0 ? "yes" : "NO: \(row.note)" } ?? "—"]
+	}
+	let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+	print("")
 	for line in [header] + cells {
 		print(line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  "))
 	}

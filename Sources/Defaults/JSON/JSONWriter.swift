@@ -53,6 +53,29 @@ extension Defaults.JSONValue {
 	}
 }
 
+extension Defaults.JSONValue {
+	/**
+	A JSON object of `members`, written in the order of `orderedKeys` (which must be the
+	members' keys, sorted), pretty, refusing a value the parser would refuse to read back.
+	For a store that keeps its keys sorted between saves: sorting is most of the cost of
+	writing a large object again.
+	*/
+	static func checkedPrettyObjectBytes(
+		_ members: [String: Defaults.JSONValue], orderedKeys: [String], capacity: Int
+	) throws(Defaults.JSONWriteError) -> [UInt8] {
+		var writer = JSONWriter(pretty: true, maximumDepth: maximumNestingDepth)
+		writer.output.reserveCapacity(capacity)
+		writer.writeObject(members, orderedKeys: orderedKeys, depth: 0)
+		guard !writer.exceededMaximumDepth else {
+			throw Defaults.JSONWriteError(
+				reason: "the value nests deeper than \(maximumNestingDepth) levels, which JSON text read by Defaults may not"
+			)
+		}
+		writer.output.append(UInt8(ascii: "\n"))
+		return writer.output
+	}
+}
+
 extension Defaults {
 	/// Why a value could not be written as JSON text.
 	public struct JSONWriteError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -78,6 +101,30 @@ private struct JSONWriter {
 		self.pretty = pretty
 		self.maximumDepth = maximumDepth
 		output.reserveCapacity(256)
+	}
+
+	/// An object with its members in the order of `orderedKeys` (its keys).
+	mutating func writeObject(_ members: [String: Defaults.JSONValue], orderedKeys: [String], depth: Int) {
+		guard depth < maximumDepth else {
+			exceededMaximumDepth = true
+			return
+		}
+		if members.isEmpty {
+			append("{}")
+			return
+		}
+		output.append(UInt8(ascii: "{"))
+		for (index, key) in orderedKeys.enumerated() {
+			if index > 0 { output.append(UInt8(ascii: ",")) }
+			newline(depth: depth + 1)
+			writeString(key)
+			output.append(UInt8(ascii: ":"))
+			if pretty { output.append(UInt8(ascii: " ")) }
+			// The keys are the members', so the lookup cannot fail.
+			write(members[key] ?? .null, depth: depth + 1)
+		}
+		newline(depth: depth)
+		output.append(UInt8(ascii: "}"))
 	}
 
 	mutating func write(_ value: Defaults.JSONValue, depth: Int) {
@@ -112,22 +159,7 @@ private struct JSONWriter {
 			newline(depth: depth)
 			output.append(UInt8(ascii: "]"))
 		case .object(let members):
-			if members.isEmpty {
-				append("{}")
-				return
-			}
-			output.append(UInt8(ascii: "{"))
-			for (index, key) in members.keys.sorted().enumerated() {
-				if index > 0 { output.append(UInt8(ascii: ",")) }
-				newline(depth: depth + 1)
-				writeString(key)
-				output.append(UInt8(ascii: ":"))
-				if pretty { output.append(UInt8(ascii: " ")) }
-				// The key came from `members`, so the lookup cannot fail.
-				write(members[key] ?? .null, depth: depth + 1)
-			}
-			newline(depth: depth)
-			output.append(UInt8(ascii: "}"))
+			writeObject(members, orderedKeys: members.keys.sorted(), depth: depth)
 		}
 	}
 

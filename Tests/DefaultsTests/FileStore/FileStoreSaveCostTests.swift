@@ -95,3 +95,31 @@ struct FileStoreSaveTimingTests {
 		#expect(FileStore(url: url, access: .readOnly).storedValues() == ["first": 1, "second": 2])
 	}
 }
+
+@Suite("File store: the key order kept between saves")
+struct FileStoreKeyOrderTests {
+	@Test func everySaveWritesTheKeysSortedWhateverChanged() throws {
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		func expectCanonical(_ comment: Comment) throws {
+			try store.flush()
+			let text = try String(contentsOf: store.url, encoding: .utf8)
+			#expect(text == Defaults.JSONValue.object(store.storedValues()).jsonString(pretty: true), comment)
+		}
+		for key in ["m", "c", "x", "a"] { store.setStoredValue(1, forKey: key) }
+		try expectCanonical("first save")
+		store.setStoredValue(2, forKey: "c")
+		try expectCanonical("a changed value, the same keys")
+		store.setStoredValue(3, forKey: "b")
+		try expectCanonical("a new key between others")
+		store.removeStoredValue(forKey: "m")
+		try expectCanonical("a removed key")
+		store.setStoredValue(4, forKey: "m")
+		store.removeStoredValue(forKey: "x")
+		try expectCanonical("one back, one gone: as many keys as before, not the same")
+		let other = FileStore(url: store.url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		other.setStoredValue(5, forKey: "0-first")
+		try other.flush()
+		store.setStoredValue(6, forKey: "a")
+		try expectCanonical("a key another process added")
+	}
+}

@@ -73,7 +73,7 @@ extension FileStore {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 
-		let onDisk = try valuesOnDisk(at: target)
+		let (onDisk, isAsLastWritten) = try valuesOnDisk(at: target)
 		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
 		}
@@ -84,7 +84,16 @@ extension FileStore {
 		}
 		let bytes: [UInt8]
 		do {
-			bytes = try format.encode(merged)
+			if let json = format as? JSONFileFormat {
+				// Changed values of known keys keep the keys' order: no sort of the whole file.
+				let keysUnchanged = isAsLastWritten && !pending.removedAll
+					&& pending.values.allSatisfy { ($0.value == nil) == (onDisk[$0.key] == nil) }
+				let order = keysUnchanged && diskSortedKeys.count == merged.count ? diskSortedKeys : merged.keys.sorted()
+				bytes = try json.encode(merged, sortedKeys: order, capacity: (lastWritten?.size ?? 0) + 256)
+				diskSortedKeys = order
+			} else {
+				bytes = try format.encode(merged)
+			}
 		} catch {
 			throw FileStoreError(unencodable: path, reason: error.reason)
 		}
@@ -96,12 +105,13 @@ extension FileStore {
 		let written = try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
-		let outside = link.applyOutsideChanges(from: diskValues, to: onDisk, keeping: pending)
+		// A file as this store last wrote it holds no outside change: nothing to compare.
+		let outside = isAsLastWritten ? [] : link.applyOutsideChanges(from: diskValues, to: onDisk, keeping: pending)
 		diskValues = merged
 		// The new file as written, not whatever is at the path by now: another writer may already
 		// have replaced or rewritten it, and that change must still be seen as an outside one.
 		diskIdentity = written
-		lastWritten = written.map { ($0, Self.fingerprint(of: bytes)) }
+		lastWritten = written.map { ($0, Self.fingerprint(of: bytes), bytes.count) }
 		unconfirmedEmptyFile = nil
 		if watchToken == nil, watchesForChanges {
 			startWatching()
@@ -114,12 +124,17 @@ extension FileStore {
 	/// (the same identity and the same bytes: file times are coarse, so an in-place edit of the
 	/// same size in the same few milliseconds keeps the identity), its values are known and it
 	/// is not parsed again; otherwise it is read and parsed.
-	private func valuesOnDisk(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue] {
+	private func valuesOnDisk(at target: String) throws(FileStoreError) -> (values: [String: Defaults.JSONValue], isAsLastWritten: Bool) {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
 		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.maximumFileSize),
 		   Self.fingerprint(of: bytes) == lastWritten.fingerprint {
-			return diskValues
+			return (diskValues, true)
 		}
+		return (try valuesReadAnew(at: target), false)
+	}
+
+	/// The file read and parsed now.
+	private func valuesReadAnew(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue] {
 		switch readValues(atPath: target) {
 		case .values(let values, let identity, let isEmptyFile):
 			// An empty file where this process last saw values is most likely being rewritten

@@ -116,7 +116,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	var diskIdentity: FileIdentity?
 	/// The file this process last wrote, when `diskValues` are what it holds: its identity and
 	/// a fingerprint of its bytes. A save that finds the same file there does not parse it again.
-	var lastWritten: (identity: FileIdentity, fingerprint: Int)?
+	var lastWritten: (identity: FileIdentity, fingerprint: Int, size: Int)?
+	/// The keys of `diskValues` in the order the JSON format last wrote them (sorted).
+	var diskSortedKeys: [String] = []
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?

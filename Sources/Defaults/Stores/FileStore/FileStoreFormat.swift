@@ -89,6 +89,16 @@ public struct JSONFileFormat: FileStoreFormat {
 		}
 	}
 
+	/// The file for `values` with its keys in the order of `sortedKeys` (the values' keys,
+	/// sorted): the file store keeps the order between saves, as sorting is most of the cost.
+	func encode(_ values: [String: Defaults.JSONValue], sortedKeys: [String], capacity: Int) throws(FileFormatError) -> [UInt8] {
+		do {
+			return try Defaults.JSONValue.checkedPrettyObjectBytes(values, orderedKeys: sortedKeys, capacity: capacity)
+		} catch {
+			throw FileFormatError(error.reason)
+		}
+	}
+
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		var problems: [FileFormatProblem] = []
 		return try decode(bytes, problems: &problems)
