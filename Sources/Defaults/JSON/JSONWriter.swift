@@ -44,9 +44,7 @@ extension Defaults.JSONValue {
 		var writer = JSONWriter(pretty: pretty, maximumDepth: Self.maximumNestingDepth)
 		writer.write(self, depth: 0)
 		guard !writer.exceededMaximumDepth else {
-			throw Defaults.JSONWriteError(
-				reason: "the value nests deeper than \(Self.maximumNestingDepth) levels, which JSON text read by Defaults may not"
-			)
+			throw Defaults.JSONWriteError.tooDeep
 		}
 		if pretty { writer.output.append(UInt8(ascii: "\n")) }
 		return writer.output
@@ -67,9 +65,7 @@ extension Defaults.JSONValue {
 		writer.output.reserveCapacity(capacity)
 		writer.writeObject(members, orderedKeys: orderedKeys, depth: 0)
 		guard !writer.exceededMaximumDepth else {
-			throw Defaults.JSONWriteError(
-				reason: "the value nests deeper than \(maximumNestingDepth) levels, which JSON text read by Defaults may not"
-			)
+			throw Defaults.JSONWriteError.tooDeep
 		}
 		writer.output.append(UInt8(ascii: "\n"))
 		return writer.output
@@ -85,6 +81,11 @@ extension Defaults {
 		public var description: String {
 			"cannot write JSON: \(reason)"
 		}
+
+		/// A value nested deeper than the parser reads.
+		static let tooDeep = JSONWriteError(
+			reason: "the value nests deeper than \(Defaults.JSONValue.maximumNestingDepth) levels, which JSON text read by Defaults may not"
+		)
 	}
 }
 
@@ -103,12 +104,8 @@ private struct JSONWriter {
 		output.reserveCapacity(256)
 	}
 
-	/// An object with its members in the order of `orderedKeys` (its keys).
+	/// An object with its members in the order of `orderedKeys` (its keys), at a depth the caller checked.
 	mutating func writeObject(_ members: [String: Defaults.JSONValue], orderedKeys: [String], depth: Int) {
-		guard depth < maximumDepth else {
-			exceededMaximumDepth = true
-			return
-		}
 		if members.isEmpty {
 			append("{}")
 			return
