@@ -154,9 +154,7 @@ struct InProcessBenchmarks {
 			model.handle(keys[index % keys.count])
 			consume(model.render().lines.count)
 		}
-		// 10000 -> "10,000"
-		let digits = Array(String(count))
-		let label = String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
+		let label = grouped(count)
 		var pressRow = Row(name: "8. Editor key press + render, \(label) settings", unit: "ns", ours: press, userDefaults: nil, floor: nil, target: "< 5 ms")
 		pressRow.meetsTarget = press < 5_000_000
 		var openRow = Row(name: "8. Open the editor model, \(label) settings", unit: "ns", ours: open, userDefaults: nil, floor: nil, target: "< 100 ms")

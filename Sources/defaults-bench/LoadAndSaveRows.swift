@@ -66,8 +66,7 @@ enum LoadAndSaveBenchmarks {
 			store.setStoredValue(.integer(value), forKey: "filler0")
 			try? store.flush()
 		}
-		let label = count >= 100_000 ? "100,000" : (count >= 10_000 ? "10,000" : "\(count)")
-		var row = Row(name: "5. Save after one changed key, \(label) keys", unit: "ns", ours: ours, userDefaults: nil, floor: nil,
+		var row = Row(name: "5. Save after one changed key, \(grouped(count)) keys", unit: "ns", ours: ours, userDefaults: nil, floor: nil,
 			target: "< \(Int(target / 1_000_000)) ms")
 		row.meetsTarget = ours < target
 		return row

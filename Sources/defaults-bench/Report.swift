@@ -21,6 +21,12 @@ struct Row {
 	}
 }
 
+/// A count with thousands separators, for row names: 10000 gives "10,000".
+func grouped(_ count: Int) -> String {
+	let digits = Array(String(count))
+	return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
+}
+
 func format(_ value: Double?, unit: String) -> String {
 	guard let value, value.isFinite else { return "—" }
 	switch unit {
@@ -51,7 +57,7 @@ func printTable(_ rows: [Row]) {
 
 /// The scale rows: one column per store size, and whether the cost grew faster than the keys.
 func printScale(_ rows: [Row]) {
-	let header = ["Scale (keys stored)"] + ScaleBenchmarks.sizes.map(ScaleBenchmarks.label) + ["At most linear"]
+	let header = ["Scale (keys stored)"] + ScaleBenchmarks.sizes.map(grouped) + ["At most linear"]
 	let cells = rows.map { row -> [String] in
 		[row.name] + row.scaleValues.map { format($0, unit: row.unit) } + [row.meetsTarget.map { $0 ? "yes" : "NO: \(row.note)" } ?? "—"]
 	}

@@ -56,14 +56,9 @@ enum ScaleBenchmarks {
 			guard let before = values[index - 1], let after = values[index], before > 0 else { continue }
 			let keys = Double(sizes[index]) / Double(sizes[index - 1])
 			if after > 1_000, after / before > keys * 1.5 {
-				steps.append("\(label(sizes[index - 1]))→\(label(sizes[index]))")
+				steps.append("\(grouped(sizes[index - 1]))→\(grouped(sizes[index]))")
 			}
 		}
 		return steps
-	}
-
-	static func label(_ count: Int) -> String {
-		let digits = Array(String(count))
-		return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
 	}
 }

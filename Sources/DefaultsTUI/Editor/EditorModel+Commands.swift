@@ -134,7 +134,7 @@ extension EditorModel {
 		case .commit(let value):
 			changedUnderneath = nil
 			mode = .browsing
-			if value == currentValue(setting), values[editedKey] == nil || values[editedKey] == value {
+			if wouldLeaveUnchanged(setting, value) {
 				message = Message(text: "\(setting.title) is unchanged.", isError: false, key: editedKey)
 			} else {
 				apply(setting, value)

@@ -22,7 +22,7 @@ extension EditorModel {
 		}
 		switch setting.parse(text) {
 		case .success(let value):
-			if value == currentValue(setting), values[key] == nil || values[key] == value {
+			if wouldLeaveUnchanged(setting, value) {
 				message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
 			} else {
 				apply(setting, value)

@@ -196,7 +196,7 @@ extension EditorModel {
 				case .nextMatch: return filterText.isEmpty ? nil : ""
 				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? nil : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
-				case .reset: return selectedSetting.map { values[$0.key] == nil } == false ? "" : nil
+				case .reset: return selectedSetting.flatMap { values[$0.key] } == nil ? nil : ""
 				default: return ""
 				}
 			case .editing(let key, let editor):

@@ -131,6 +131,12 @@ public final class EditorModel {
 		SettingValue(setting: setting, stored: values[setting.key])
 	}
 
+	/// Whether storing `value` would change nothing a program reads or the file holds: it is
+	/// the value in effect, and it is stored already or nothing is (the default applies).
+	func wouldLeaveUnchanged(_ setting: Setting, _ value: Defaults.JSONValue?) -> Bool {
+		value == currentValue(setting) && (values[setting.key] == nil || values[setting.key] == value)
+	}
+
 	/// The value a program reads: the stored one when it fits, else the default.
 	func currentValue(_ setting: Setting) -> Defaults.JSONValue? {
 		setting.effectiveValue(stored: values[setting.key])
