@@ -172,7 +172,8 @@ extension EditorModel {
 			let count = modifiedKeys.count
 			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (y/n)".fitted(to: width, pad: true), .error)], nil)
 		case .retryingExternalEdit(_, _, let error):
-			return ([Span(" e edit again, d discard — ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+			// The choices are in the hint bar (never dropped); the line keeps the error's place in the text.
+			return ([Span(" ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
 		case .editing(_, let editor):
 			if let problem = editor.problem {
 				return ([Span(" ✗ \(problem.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)

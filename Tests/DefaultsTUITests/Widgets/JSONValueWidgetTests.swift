@@ -29,13 +29,21 @@ struct JSONValueWidgetTests {
 		let broken = "[\n  \"en\",\n  \"de\"\n"
 		fixture.model.finishExternalEdit(key: "spellingLanguages", text: broken)
 		#expect(fixture.messageLine.contains("line 4, column 1"), "the error's line and column")
-		#expect(fixture.messageLine.contains("e edit again, d discard"))
+		#expect(fixture.hintBar.contains("e edit again") && fixture.hintBar.contains("d discard"))
 		fixture.press(.character("q"), .escape)
-		#expect(fixture.messageLine.contains("e edit again"), "only an explicit choice ends the question")
+		#expect(fixture.hintBar.contains("e edit again"), "only an explicit choice ends the question")
 		let again = fixture.model.handle(.character("e"))
 		#expect(again == .editExternally(key: "spellingLanguages", text: broken), "the text comes back as it was typed")
 		fixture.model.finishExternalEdit(key: "spellingLanguages", text: "[\"en\", \"de\"]")
 		#expect(fixture.stored("spellingLanguages") == ["en", "de"])
+	}
+
+	@Test func aNarrowWindowStillShowsWhereTheJSONIsWrong() throws {
+		let fixture = EditorFixture(width: 60, height: 14)
+		_ = try openEditor(fixture, "recentNotes")
+		fixture.model.finishExternalEdit(key: "recentNotes", text: "oops[]")
+		#expect(fixture.messageLine.contains("line 1, column 1"), "\(fixture.messageLine)")
+		#expect(fixture.hintBar.contains("e edit again  d discard"))
 	}
 
 	@Test func aDiscardDropsTheEdit() throws {
