@@ -88,7 +88,7 @@ final class TerminationSignalSaver: Sendable {
 	static let shared = TerminationSignalSaver()
 
 	/// The pipe's read end once the thread runs.
-	private let readEnd = Mutex<Int32?>(nil)
+	private let readEnd = Locked<Int32?>(nil)
 
 	private init() {}
 

@@ -1,6 +1,5 @@
-import Defaults
+@testable import Defaults
 import Foundation
-import Synchronization
 import Testing
 import TestEnvironment
 
@@ -35,7 +34,7 @@ enum Isolated {
 	}
 
 	/// The name of each suite made by ``userDefaults()``.
-	static let suiteNames = Mutex<[ObjectIdentifier: String]>([:])
+	static let suiteNames = Locked<[ObjectIdentifier: String]>([:])
 }
 
 /// The stores every type must round-trip through.
@@ -88,7 +87,7 @@ func expectRoundTrip<Value: Defaults.Serializable & Equatable>(
 
 /// Collects the problems reported while `operation` runs in this task.
 func collectProblems(_ operation: () throws -> Void) rethrows -> [Defaults.Problem] {
-	let problems = Mutex<[Defaults.Problem]>([])
+	let problems = Locked<[Defaults.Problem]>([])
 	try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: operation)
 	return problems.withLock { $0 }
 }
