@@ -51,27 +51,6 @@ extension Defaults.JSONValue {
 	}
 }
 
-extension Defaults.JSONValue {
-	/**
-	A JSON object of `members`, written in the order of `orderedKeys` (which must be the
-	members' keys, sorted), pretty, refusing a value the parser would refuse to read back.
-	For a store that keeps its keys sorted between saves: sorting is most of the cost of
-	writing a large object again.
-	*/
-	static func checkedPrettyObjectBytes(
-		_ members: [String: Defaults.JSONValue], orderedKeys: [String], capacity: Int
-	) throws(Defaults.JSONWriteError) -> [UInt8] {
-		var writer = JSONWriter(pretty: true, maximumDepth: maximumNestingDepth)
-		writer.output.reserveCapacity(capacity)
-		writer.writeObject(members, orderedKeys: orderedKeys, depth: 0)
-		guard !writer.exceededMaximumDepth else {
-			throw Defaults.JSONWriteError.tooDeep
-		}
-		writer.output.append(UInt8(ascii: "\n"))
-		return writer.output
-	}
-}
-
 extension Defaults {
 	/// Why a value could not be written as JSON text.
 	public struct JSONWriteError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -90,7 +69,7 @@ extension Defaults {
 }
 
 /// Writes ``Defaults/JSONValue`` as text; a small, allocation-light serializer.
-private struct JSONWriter {
+struct JSONWriter {
 	let pretty: Bool
 	/// Values at this depth or deeper (the top value is at depth 0) are not written, as the parser would refuse them.
 	let maximumDepth: Int
@@ -104,26 +83,6 @@ private struct JSONWriter {
 		output.reserveCapacity(256)
 	}
 
-	/// An object with its members in the order of `orderedKeys` (its keys), at a depth the caller checked.
-	mutating func writeObject(_ members: [String: Defaults.JSONValue], orderedKeys: [String], depth: Int) {
-		if members.isEmpty {
-			append("{}")
-			return
-		}
-		output.append(UInt8(ascii: "{"))
-		for (index, key) in orderedKeys.enumerated() {
-			if index > 0 { output.append(UInt8(ascii: ",")) }
-			newline(depth: depth + 1)
-			writeString(key)
-			output.append(UInt8(ascii: ":"))
-			if pretty { output.append(UInt8(ascii: " ")) }
-			// The keys are the members', so the lookup cannot fail.
-			write(members[key] ?? .null, depth: depth + 1)
-		}
-		newline(depth: depth)
-		output.append(UInt8(ascii: "}"))
-	}
-
 	mutating func write(_ value: Defaults.JSONValue, depth: Int) {
 		guard depth < maximumDepth else {
 			exceededMaximumDepth = true
@@ -135,9 +94,10 @@ private struct JSONWriter {
 		case .bool(let flag):
 			append(flag ? "true" : "false")
 		case .integer(let number):
-			append(String(number))
+			if number < 0 { output.append(UInt8(ascii: "-")) }
+			writeDigits(number.magnitude)
 		case .unsignedInteger(let number):
-			append(String(number))
+			writeDigits(number)
 		case .double(let number):
 			writeDouble(number)
 		case .string(let text):
@@ -156,7 +116,44 @@ private struct JSONWriter {
 			newline(depth: depth)
 			output.append(UInt8(ascii: "]"))
 		case .object(let members):
-			writeObject(members, orderedKeys: members.keys.sorted(), depth: depth)
+			if members.isEmpty {
+				append("{}")
+				return
+			}
+			output.append(UInt8(ascii: "{"))
+			for (index, key) in members.keys.sorted().enumerated() {
+				if index > 0 { output.append(UInt8(ascii: ",")) }
+				newline(depth: depth + 1)
+				writeMember(key, members[key] ?? .null, depth: depth + 1)
+			}
+			newline(depth: depth)
+			output.append(UInt8(ascii: "}"))
+		}
+	}
+
+	/// `"key": value` (`"key":value` when not pretty), the value at `depth`.
+	mutating func writeMember(_ key: String, _ value: Defaults.JSONValue, depth: Int) {
+		writeString(key)
+		output.append(UInt8(ascii: ":"))
+		if pretty { output.append(UInt8(ascii: " ")) }
+		write(value, depth: depth)
+	}
+
+	/// The decimal digits of `number`, without making a `String` first.
+	private mutating func writeDigits(_ number: UInt64) {
+		if number < 10 {
+			output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
+			return
+		}
+		withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+			var rest = number
+			var start = 20
+			while rest > 0 {
+				start -= 1
+				digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+				rest /= 10
+			}
+			output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
 		}
 	}
 
@@ -180,25 +177,36 @@ private struct JSONWriter {
 		append(number.description)
 	}
 
-	private mutating func writeString(_ text: String) {
+	mutating func writeString(_ text: String) {
 		output.append(UInt8(ascii: "\""))
-		for byte in text.utf8 {
-			switch byte {
-			case UInt8(ascii: "\""): append("\\\"")
-			case UInt8(ascii: "\\"): append("\\\\")
-			case 0x0A: append("\\n")
-			case 0x0D: append("\\r")
-			case 0x09: append("\\t")
-			case 0x08: append("\\b")
-			case 0x0C: append("\\f")
-			case 0..<0x20:
-				let hex = Array("0123456789abcdef".utf8)
-				append("\\u00")
-				output.append(hex[Int(byte >> 4)])
-				output.append(hex[Int(byte & 0x0F)])
-			default: output.append(byte)
+		var text = text
+		text.withUTF8 { bytes in
+			// Runs of bytes that need no escape are copied at once.
+			var runStart = 0
+			for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+				output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+				writeEscaped(byte)
+				runStart = index + 1
 			}
+			output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
 		}
 		output.append(UInt8(ascii: "\""))
+	}
+
+	private mutating func writeEscaped(_ byte: UInt8) {
+		switch byte {
+		case UInt8(ascii: "\""): append("\\\"")
+		case UInt8(ascii: "\\"): append("\\\\")
+		case 0x0A: append("\\n")
+		case 0x0D: append("\\r")
+		case 0x09: append("\\t")
+		case 0x08: append("\\b")
+		case 0x0C: append("\\f")
+		default:
+			let hex = Array("0123456789abcdef".utf8)
+			append("\\u00")
+			output.append(hex[Int(byte >> 4)])
+			output.append(hex[Int(byte & 0x0F)])
+		}
 	}
 }

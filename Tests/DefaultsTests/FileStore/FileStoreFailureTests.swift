@@ -65,6 +65,30 @@ struct FileStoreFailureTests {
 		#expect(store.lastSaveError == nil)
 	}
 
+	/// A save on top of the file as this store wrote it changes the values it knows in place;
+	/// a failed one must put them back, or the next save (in a format that writes every value)
+	/// would drop the keys the failed one did not touch.
+	@Test(arguments: [false, true])
+	func aFailedSaveOnTopOfItsOwnFileLosesNoKeyInAnyFormat(wrapped: Bool) throws {
+		let fileSystem = FaultyFileSystem()
+		let format: any FileStoreFormat = wrapped ? JSONWrappedAsAnotherFormat() : JSONFileFormat()
+		let store = FileStore(url: Isolated.fileURL(), fileSystem: fileSystem, format: format, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue("before", forKey: "kept")
+		store.setStoredValue(1, forKey: "changed")
+		store.setStoredValue(true, forKey: "untouched")
+		try store.flush()
+		fileSystem.fail(.rename, with: EIO)
+		store.setStoredValue(2, forKey: "changed")
+		store.removeStoredValue(forKey: "kept")
+		_ = collectProblems { #expect(throws: FileStoreError.self) { try store.flush() } }
+		fileSystem.heal()
+		store.setStoredValue("again", forKey: "kept")
+		store.setStoredValue("after", forKey: "new")
+		try store.flush()
+		#expect(FileStore(url: store.url).storedValues() == ["kept": "again", "changed": 2, "new": "after", "untouched": true])
+		#expect(store.diskValues == FileStore(url: store.url).storedValues(), "what the store takes to be on disk is")
+	}
+
 	@Test func aReadOnlyFileIsNotOverwritten() throws {
 		let (store, _) = try makeStore()
 		try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: store.url.path)
@@ -182,5 +206,16 @@ struct FileStoreWriteAfterSaveTests {
 		let problems = collectProblems { store.reloadAfterOutsideChange() }
 		#expect(problems.isEmpty)
 		#expect(store.storedValue(forKey: "theirs") == 1, "the other writer's file is read")
+	}
+}
+
+/// JSON, but not the JSON format itself: the store encodes every value in it at each save.
+private struct JSONWrappedAsAnotherFormat: FileStoreFormat {
+	func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
+		try JSONFileFormat().encode(values)
+	}
+
+	func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
+		try JSONFileFormat().decode(bytes)
 	}
 }

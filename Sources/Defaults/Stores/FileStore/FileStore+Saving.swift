@@ -73,45 +73,57 @@ extension FileStore {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 
-		let (onDisk, isAsLastWritten) = try valuesOnDisk(at: target)
+		// nil when the file is as this store last wrote it: its values are `diskValues`.
+		let readAnew = try valuesReadAnewUnlessAsLastWritten(at: target)
 		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
 		}
 
-		var merged = pending.removedAll ? [:] : onDisk
+		// On top of the file as this store wrote it, `diskValues` are changed in place rather than
+		// copied (a copy of every value was a large part of a save); `previous` puts them back if
+		// the save fails.
+		var merged: [String: Defaults.JSONValue]
+		var previous: [String: Defaults.JSONValue?]?
+		if pending.removedAll {
+			merged = [:]
+		} else if let readAnew {
+			merged = readAnew
+		} else {
+			merged = diskValues
+			diskValues = [:]
+			previous = [:]
+		}
 		for (key, value) in pending.values {
-			merged[key] = value
+			let old = if let value { merged.updateValue(value, forKey: key) } else { merged.removeValue(forKey: key) }
+			previous?[key] = old
 		}
+		let written: FileIdentity?
 		let bytes: [UInt8]
-		do {
-			if let json = format as? JSONFileFormat {
-				// Changed values of known keys keep the keys' order: no sort of the whole file.
-				let keysUnchanged = isAsLastWritten && !pending.removedAll
-					&& pending.values.allSatisfy { ($0.value == nil) == (onDisk[$0.key] == nil) }
-				let order = keysUnchanged && diskSortedKeys.count == merged.count ? diskSortedKeys : merged.keys.sorted()
-				bytes = try json.encode(merged, sortedKeys: order, capacity: (lastWritten?.size ?? 0) + 256)
-				diskSortedKeys = order
-			} else {
-				bytes = try format.encode(merged)
+		let text: PrettyObjectText?
+		do throws(FileStoreError) {
+			(bytes, text) = try encode(merged, changes: pending, onTopOfLastWritten: readAnew == nil)
+			let limit = Self.maximumFileSize
+			guard bytes.count <= limit else {
+				throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
 			}
+			Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
+			written = try replaceFile(at: target, in: targetDirectory, with: bytes)
 		} catch {
-			throw FileStoreError(unencodable: path, reason: error.reason)
+			if let previous {
+				for (key, old) in previous { merged[key] = old }
+				diskValues = merged
+			}
+			throw error
 		}
-		let limit = Self.maximumFileSize
-		guard bytes.count <= limit else {
-			throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
-		}
-		Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
-		let written = try replaceFile(at: target, in: targetDirectory, with: bytes)
 		saveCount.add(1, ordering: .relaxed)
 
 		// A file as this store last wrote it holds no outside change: nothing to compare.
-		let outside = isAsLastWritten ? [] : link.applyOutsideChanges(from: diskValues, to: onDisk, keeping: pending)
+		let outside = readAnew.map { link.applyOutsideChanges(from: diskValues, to: $0, keeping: pending) } ?? []
 		diskValues = merged
 		// The new file as written, not whatever is at the path by now: another writer may already
 		// have replaced or rewritten it, and that change must still be seen as an outside one.
 		diskIdentity = written
-		lastWritten = written.map { ($0, Self.fingerprint(of: bytes), bytes.count) }
+		lastWritten = written.map { WrittenFile(identity: $0, bytes: bytes, text: text) }
 		unconfirmedEmptyFile = nil
 		if watchToken == nil, watchesForChanges {
 			startWatching()
@@ -119,18 +131,37 @@ extension FileStore {
 		return outside
 	}
 
-	/// Writes a new file beside the old one, makes it durable and renames it into place.
-	/// What the file holds now, under the lock. When it is the file this process last wrote
-	/// (the same identity and the same bytes: file times are coarse, so an in-place edit of the
-	/// same size in the same few milliseconds keeps the identity), its values are known and it
-	/// is not parsed again; otherwise it is read and parsed.
-	private func valuesOnDisk(at target: String) throws(FileStoreError) -> (values: [String: Defaults.JSONValue], isAsLastWritten: Bool) {
+	/// The bytes of the file for `values` and, for the JSON format, its text. On top of the file as
+	/// this store last wrote it, the JSON format writes only the members `changes` changed.
+	private func encode(
+		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOfLastWritten: Bool
+	) throws(FileStoreError) -> (bytes: [UInt8], text: PrettyObjectText?) {
+		do {
+			guard let json = format as? JSONFileFormat else {
+				return (try format.encode(values), nil)
+			}
+			let text = if onTopOfLastWritten, !changes.removedAll, let lastText = lastWritten?.text {
+				try json.text(applying: changes.values.sorted { $0.key < $1.key }, to: lastText)
+			} else {
+				try json.text(for: values, capacity: (lastWritten?.bytes.count ?? 0) + 256)
+			}
+			return (text.bytes, text)
+		} catch {
+			throw FileStoreError(unencodable: path, reason: error.reason)
+		}
+	}
+
+	/// What the file holds now, under the lock, or `nil` when it is the file this process last
+	/// wrote (the same identity and the same bytes: file times are coarse, so an in-place edit of
+	/// the same size in the same few milliseconds keeps the identity): its values are then
+	/// `diskValues`, and it is not parsed again.
+	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue]? {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
 		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.maximumFileSize),
-		   Self.fingerprint(of: bytes) == lastWritten.fingerprint {
-			return (diskValues, true)
+		   lastWritten.hasBytes(bytes) {
+			return nil
 		}
-		return (try valuesReadAnew(at: target), false)
+		return try valuesReadAnew(at: target)
 	}
 
 	/// The file read and parsed now.
@@ -152,13 +183,7 @@ extension FileStore {
 		}
 	}
 
-	/// A fingerprint of a file's bytes, to tell the file this process wrote from an edit in place.
-	static func fingerprint(of bytes: [UInt8]) -> Int {
-		var hasher = Hasher()
-		bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-		return hasher.finalize()
-	}
-
+	/// Writes a new file beside the old one, makes it durable and renames it into place.
 	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).
 	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) -> FileIdentity? {
 		let temporary = Self.temporaryFilePath(for: target)

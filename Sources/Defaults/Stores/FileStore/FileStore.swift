@@ -114,11 +114,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	var diskValues: [String: Defaults.JSONValue]
 	/// The identity of the file as this process last read or wrote it, to tell outside changes from its own.
 	var diskIdentity: FileIdentity?
-	/// The file this process last wrote, when `diskValues` are what it holds: its identity and
-	/// a fingerprint of its bytes. A save that finds the same file there does not parse it again.
-	var lastWritten: (identity: FileIdentity, fingerprint: Int, size: Int)?
-	/// The keys of `diskValues` in the order the JSON format last wrote them (sorted).
-	var diskSortedKeys: [String] = []
+	/// The file this process last wrote, when `diskValues` are what it holds. A save that finds
+	/// the same file there does not parse it again, and the JSON format rewrites only what changed.
+	var lastWritten: WrittenFile?
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?

@@ -89,11 +89,20 @@ public struct JSONFileFormat: FileStoreFormat {
 		}
 	}
 
-	/// The file for `values` with its keys in the order of `sortedKeys` (the values' keys,
-	/// sorted): the file store keeps the order between saves, as sorting is most of the cost.
-	func encode(_ values: [String: Defaults.JSONValue], sortedKeys: [String], capacity: Int) throws(FileFormatError) -> [UInt8] {
+	/// The file for `values`, with where each key's value lies in it, for ``text(applying:to:)``.
+	func text(for values: [String: Defaults.JSONValue], capacity: Int) throws(FileFormatError) -> PrettyObjectText {
 		do {
-			return try Defaults.JSONValue.checkedPrettyObjectBytes(values, orderedKeys: sortedKeys, capacity: capacity)
+			return try PrettyObjectText.writing(values.sorted { $0.key < $1.key }, capacity: capacity)
+		} catch {
+			throw FileFormatError(error.reason)
+		}
+	}
+
+	/// The file `text` with `changes` (sorted by key; `nil` removes) made: only they are written,
+	/// the rest is copied. The bytes are the same as ``encode(_:)`` gives for the changed values.
+	func text(applying changes: [(key: String, value: Defaults.JSONValue?)], to text: PrettyObjectText) throws(FileFormatError) -> PrettyObjectText {
+		do {
+			return try text.applying(changes)
 		} catch {
 			throw FileFormatError(error.reason)
 		}

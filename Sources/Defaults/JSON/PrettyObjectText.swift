@@ -1,0 +1,141 @@
+/**
+The pretty text of a JSON object whose keys are sorted, with where each member lies in it,
+so that a few changed members give the new text without writing the others again.
+
+The file store's JSON format writes its file this way: a save after one changed key copies
+the unchanged members' bytes in runs (one copy for all the members between two changes)
+and writes only the changed values, instead of encoding every value of the store.
+
+```swift
+var text = try PrettyObjectText.writing([("a", 1), ("b", 2)])
+text = try text.applying([("b", 3), ("c", "new")])
+String(decoding: text.bytes, as: UTF8.self)
+//=> {\n  "a": 1,\n  "b": 3,\n  "c": "new"\n}\n
+```
+
+The text is exactly what ``Defaults/JSONValue/checkedJSONBytes(pretty:)`` writes for the same
+object: `{`, then for each member a separator (`\n  ` before the first, `,\n  ` before the
+others), `"key": value` with nested values indented one level deeper, and `\n}\n` at the end
+(`{}\n` when there are no members). That fixed shape is what lets a member's end be found
+from where the next one starts.
+*/
+struct PrettyObjectText: Sendable {
+	/// The text, UTF-8.
+	private(set) var bytes: [UInt8]
+	/// The members' keys, sorted.
+	private(set) var keys: [String]
+	/// Where each member starts: the quote that opens its key.
+	private var memberStarts: [Int]
+	/// Where each member's value starts, after `"key": `.
+	private var valueStarts: [Int]
+
+	/// The text of an object with no members.
+	static let empty = PrettyObjectText(bytes: Array("{}\n".utf8), keys: [], memberStarts: [], valueStarts: [])
+
+	/// The text of an object whose members are given in the sorted order of their keys.
+	static func writing(
+		_ members: some Sequence<(key: String, value: Defaults.JSONValue)>, capacity: Int = 0
+	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
+		try empty.applying(members.lazy.map { (key: $0.key, value: Optional($0.value)) }, capacity: capacity)
+	}
+
+	/// Where the value of the member at `index` ends: before the next member's separator, or the closing `\n}\n`.
+	private func valueEnd(at index: Int) -> Int {
+		index + 1 < memberStarts.count ? memberStarts[index + 1] - 4 : bytes.count - 3
+	}
+
+	/// The value text of `key`, if the object has it (for tests and checks).
+	func valueBytes(forKey key: String) -> ArraySlice<UInt8>? {
+		let index = position(of: key, from: 0)
+		guard index < keys.count, keys[index] == key else { return nil }
+		return bytes[valueStarts[index]..<valueEnd(at: index)]
+	}
+
+	/// The first index at or after `lowerBound` whose key is not less than `key`.
+	private func position(of key: String, from lowerBound: Int) -> Int {
+		var low = lowerBound
+		var high = keys.count
+		while low < high {
+			let middle = low + (high - low) / 2
+			if keys[middle] < key {
+				low = middle + 1
+			} else {
+				high = middle
+			}
+		}
+		return low
+	}
+
+	/**
+	The text with `changes` made: each key given a new value (added when the object lacks it)
+	or, for `nil`, removed. The changes must be in the sorted order of their keys, each key once.
+
+	Costs one copy of the unchanged bytes and of the positions, plus writing the changed values.
+	Throws, leaving nothing changed, when a value nests deeper than the parser reads.
+	*/
+	func applying(
+		_ changes: some Sequence<(key: String, value: Defaults.JSONValue?)>, capacity: Int = 0
+	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
+		var writer = JSONWriter(pretty: true, maximumDepth: Defaults.JSONValue.maximumNestingDepth)
+		writer.output.reserveCapacity(max(capacity, bytes.count + 64))
+		writer.output.append(UInt8(ascii: "{"))
+		var newKeys: [String] = []
+		var newMemberStarts: [Int] = []
+		var newValueStarts: [Int] = []
+		newKeys.reserveCapacity(keys.count)
+		newMemberStarts.reserveCapacity(keys.count)
+		newValueStarts.reserveCapacity(keys.count)
+
+		/// What comes before a member: `\n  `, and a comma before it unless it is the first.
+		func separator() {
+			if !newKeys.isEmpty { writer.output.append(UInt8(ascii: ",")) }
+			writer.output.append(UInt8(ascii: "\n"))
+			writer.output.append(UInt8(ascii: " "))
+			writer.output.append(UInt8(ascii: " "))
+		}
+		/// The members from `next` up to `end` (not included) as they are: one copy of their bytes.
+		var next = 0
+		func copyMembers(upTo end: Int) {
+			guard next < end else { return }
+			separator()
+			let shift = writer.output.count - memberStarts[next]
+			writer.output.append(contentsOf: bytes[memberStarts[next]..<valueEnd(at: end - 1)])
+			for index in next..<end {
+				newMemberStarts.append(memberStarts[index] + shift)
+				newValueStarts.append(valueStarts[index] + shift)
+			}
+			newKeys.append(contentsOf: keys[next..<end])
+			next = end
+		}
+
+		for (key, value) in changes {
+			let index = position(of: key, from: next)
+			copyMembers(upTo: index)
+			if index < keys.count, keys[index] == key {
+				// The old member is replaced, or removed.
+				next = index + 1
+			}
+			guard let value else { continue }
+			separator()
+			newMemberStarts.append(writer.output.count)
+			writer.writeString(key)
+			writer.output.append(UInt8(ascii: ":"))
+			writer.output.append(UInt8(ascii: " "))
+			newValueStarts.append(writer.output.count)
+			writer.write(value, depth: 1)
+			newKeys.append(key)
+		}
+		copyMembers(upTo: keys.count)
+		guard !writer.exceededMaximumDepth else {
+			throw Defaults.JSONWriteError.tooDeep
+		}
+
+		if newKeys.isEmpty {
+			return .empty
+		}
+		writer.output.append(UInt8(ascii: "\n"))
+		writer.output.append(UInt8(ascii: "}"))
+		writer.output.append(UInt8(ascii: "\n"))
+		return PrettyObjectText(bytes: writer.output, keys: newKeys, memberStarts: newMemberStarts, valueStarts: newValueStarts)
+	}
+}
