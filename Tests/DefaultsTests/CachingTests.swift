@@ -1,4 +1,4 @@
-import Defaults
+@testable import Defaults
 import Foundation
 import Synchronization
 import Testing
@@ -99,5 +99,75 @@ struct CachingTests {
 		#expect(Defaults[changed] == 0 && Defaults[restored] == 0)
 		Defaults[removed] = 30
 		#expect(store.storedValues() == ["removed": 30])
+	}
+
+	/// Two words of plain data: read without the lock (see Key+PlainValueCache.swift).
+	private struct Pair: Codable, Equatable, Defaults.Serializable {
+		var first: Int
+		var second: Int
+	}
+
+	/// The lock-free cache of plain values goes stale exactly as the locked one must not.
+	@Test func plainValuesReadWithoutTheLockSeeEveryKindOfChange() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Pair>(uniqueKeyName(), default: Pair(first: 0, second: 0), suite: store)
+		let optional = Defaults.Key<Double?>(uniqueKeyName(), suite: store)
+		let twin = Defaults.Key<Pair>(key.name, default: Pair(first: 0, second: 0), suite: store)
+		Defaults[key] = Pair(first: 1, second: 1)
+		#expect(Defaults[key] == Pair(first: 1, second: 1))
+		store.setStoredValue(["first": 2, "second": 3], forKey: key.name)
+		#expect(Defaults[key] == Pair(first: 2, second: 3), "a change made in the store")
+		Defaults[twin] = Pair(first: 4, second: 4)
+		#expect(Defaults[key] == Pair(first: 4, second: 4), "a change through another key of the same name")
+		Defaults[optional] = 0.5
+		#expect(Defaults[optional] == 0.5)
+		Defaults[optional] = nil
+		#expect(Defaults[optional] == nil, "nil is a value like any other")
+		Defaults.removeAll(suite: store)
+		#expect(Defaults[key] == Pair(first: 0, second: 0), "removeAll")
+		store.setStoredValue(["first": 5, "second": 5], forKey: key.name)
+		#expect(Defaults[key] == Pair(first: 5, second: 5))
+	}
+
+	/// A reader racing a writer sees one whole value or another, never half of each. The readers
+	/// are threads of their own, so they cannot starve the writer of the task pool's few threads.
+	@Test func aReadRacingWritesNeverSeesHalfOfOneValueAndHalfOfAnother() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Pair>(uniqueKeyName(), default: Pair(first: 0, second: 0), suite: store)
+		let writes = 20_000
+		let torn = Atomic<Int>(0)
+		let finished = DispatchSemaphore(value: 0)
+		for _ in 0..<2 {
+			Thread.detachNewThread {
+				var last = 0
+				while last < writes {
+					let pair = Defaults[key]
+					if pair.first != -pair.second { torn.add(1, ordering: .relaxed) }
+					last = pair.first
+				}
+				finished.signal()
+			}
+		}
+		for index in 1...writes { Defaults[key] = Pair(first: index, second: -index) }
+		finished.wait()
+		finished.wait()
+		#expect(torn.load(ordering: .relaxed) == 0)
+	}
+
+	/// While a write is under way (the sequence number is odd) the published words are not used:
+	/// the read takes the lock and gets the value from the locked cache.
+	@Test func aReadDuringAPublishUsesTheLockedCache() {
+		let store = InMemoryStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		Defaults[key] = 7
+		let generation = store.core.generation.load(ordering: .acquiring)
+		#expect(key.plainCachedValue(atGeneration: generation) == 7)
+		let sequence = key.plainSequence.load(ordering: .relaxed)
+		key.plainSequence.store(sequence + 1, ordering: .relaxed)
+		key.plainWord0.store(99, ordering: .relaxed)
+		#expect(key.plainCachedValue(atGeneration: generation) == nil, "half-written words are not used")
+		#expect(Defaults[key] == 7)
+		key.plainSequence.store(sequence + 2, ordering: .releasing)
+		#expect(key.plainCachedValue(atGeneration: generation) == 99)
 	}
 }

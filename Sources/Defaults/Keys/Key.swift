@@ -60,6 +60,13 @@ extension Defaults {
 			return cache
 		}()
 
+		// The same cache, readable without the lock, for values of a few bytes of plain data
+		// (`Int`, `Double`, `Bool`, enums, their optionals): see Key+PlainValueCache.swift.
+		@usableFromInline let plainSequence = Atomic<UInt64>(0)
+		@usableFromInline let plainGeneration = Atomic<UInt64>(0)
+		@usableFromInline let plainWord0 = Atomic<UInt64>(0)
+		@usableFromInline let plainWord1 = Atomic<UInt64>(0)
+
 		deinit {
 			cache.deinitialize(count: 1)
 			cache.deallocate()
@@ -120,6 +127,9 @@ extension Defaults {
 		var currentValue: Value {
 			if let core {
 				let generation = core.generation.load(ordering: .acquiring)
+				if Self.cachesWithoutLock, let cachedValue = plainCachedValue(atGeneration: generation) {
+					return cachedValue
+				}
 				cacheLock.lock()
 				if cache.pointee.generation == generation, let cachedValue = cache.pointee.value {
 					cacheLock.unlock()
@@ -170,6 +180,7 @@ extension Defaults {
 			cacheLock.lock()
 			if generation >= cache.pointee.generation {
 				cache.pointee = Cache(generation: generation, version: version, value: value)
+				if Self.cachesWithoutLock { publishPlainValue(value, generation: generation) }
 			}
 			cacheLock.unlock()
 		}
