@@ -76,6 +76,28 @@ struct JSONValueTests {
 		}
 	}
 
+	/// The parser scans strings eight bytes at a time: whatever needs attention must be found
+	/// at every position within and across those eight bytes.
+	@Test func stringsAreReadRightWhereverTheirSpecialBytesFall() throws {
+		let specials: [(text: String, value: String)] = [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("\\u00e9", "é"), ("é", "é"), ("🎈", "🎈"), ("\u{7F}", "\u{7F}")]
+		for offset in 0..<20 {
+			for special in specials {
+				let prefix = String(repeating: "a", count: offset)
+				let suffix = String(repeating: "b", count: 19 - offset)
+				// Another string follows, so a closing quote missed inside a run would be seen.
+				let value = try Defaults.JSONValue(parsing: "[\"\(prefix)\(special.text)\(suffix)\",\"\(suffix)\(prefix)\"]")
+				#expect(value == [.string(prefix + special.value + suffix), .string(suffix + prefix)], "offset \(offset), \(special.text)")
+			}
+			// A raw control character or invalid UTF-8 is refused wherever it is.
+			let control = Array("[\"\(String(repeating: "a", count: offset))\u{1}bbbbbbbbbb\"]".utf8)
+			#expect(throws: Defaults.JSONParseError.self) { try Defaults.JSONValue(parsing: control) }
+			let invalid = Array("[\"\(String(repeating: "a", count: offset))".utf8) + [0xFF] + Array("bbbbbbbbbb\"]".utf8)
+			#expect(throws: Defaults.JSONParseError.self) { try Defaults.JSONValue(parsing: invalid) }
+			// An unterminated string is refused too, however long its last run of plain bytes.
+			#expect(throws: Defaults.JSONParseError.self) { try Defaults.JSONValue(parsing: "[\"\(String(repeating: "a", count: offset))") }
+		}
+	}
+
 	@Test func errorsNameTheLineAndColumn() {
 		do {
 			_ = try Defaults.JSONValue(parsing: "{\n  \"a\": 1,\n  \"b\": ?\n}")

@@ -272,11 +272,33 @@ private struct JSONParser {
 		}
 	}
 
+	/// Whether any of the eight bytes in `word` is a quote, a backslash, below 0x20 or above 0x7F.
+	@inline(__always)
+	private static func needsAttention(_ word: UInt64) -> Bool {
+		let ones: UInt64 = 0x0101_0101_0101_0101
+		let highBits: UInt64 = 0x8080_8080_8080_8080
+		// A byte of `x` is zero (or, for `x - n`, below n) where the subtraction borrows into its high bit.
+		func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highBits != 0 }
+		return word & highBits != 0
+			|| hasByteBelow(word, 0x20)
+			|| hasByteBelow(word ^ (ones &* 0x22), 1)
+			|| hasByteBelow(word ^ (ones &* 0x5C), 1)
+	}
+
 	private mutating func parseString() throws(Defaults.JSONParseError) -> String {
 		let start = position
 		position += 1
 		let contentStart = position
 		// Fast path: no escapes. ASCII needs no UTF-8 validation, which most keys and values are.
+		// Eight bytes at a time while none of them ends the string, starts an escape, is a
+		// control character or is not ASCII; then byte by byte.
+		if let base = bytes.baseAddress {
+			while position + 8 <= bytes.count {
+				let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+				if Self.needsAttention(word) { break }
+				position += 8
+			}
+		}
 		var isASCII = true
 		while position < bytes.count {
 			let byte = bytes[position]
