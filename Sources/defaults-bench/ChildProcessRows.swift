@@ -106,12 +106,18 @@ enum ChildProcessBenchmarks {
 			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
 			consume(Defaults[Defaults.Key<Int>("filler0", default: 0, suite: store)])
 			print(peakResidentKilobytes())
-		case "save-profile" where arguments.count == 3:
-			// For profilers: open a store of N keys and save after one change ten times.
-			let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
-			for index in 0..<(Int(arguments[2]) ?? 0) { store.setStoredValue(.integer(Int64(index)), forKey: "filler\(index)") }
-			try? store.flush()
-			for value in 0..<10 {
+		case "save-profile" where arguments.count == 3 || arguments.count == 4:
+			// For profilers: fill a store with N keys, then save after one change S times (10 unless
+			// given). Two runs with different S tell the cost of one save apart from the filling:
+			//   valgrind --tool=callgrind defaults-bench --child save-profile FILE 100000 [S]
+			let url = URL(fileURLWithPath: arguments[1])
+			do {
+				let filler = FileStore(url: url)
+				for index in 0..<(Int(arguments[2]) ?? 0) { filler.setStoredValue(.integer(Int64(index)), forKey: "filler\(index)") }
+				try? filler.flush()
+			}
+			let store = FileStore(url: url)
+			for value in 0..<(arguments.count == 4 ? Int(arguments[3]) ?? 10 : 10) {
 				store.setStoredValue(.integer(Int64(value)), forKey: "filler0")
 				try? store.flush()
 			}
