@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The peers benchmark: the file store side by side with UserDefaults, a Codable struct saved
+// by hand, SQLite through GRDB and swift-configuration's JSON file provider.
+//   cd Tests/Benchmarks && swift run -c release defaults-peers
+// A package of its own, so that users of the library never resolve these peers.
+let package = Package(
+	name: "DefaultsBenchmarks",
+	dependencies: [
+		.package(name: "Defaults", path: "../.."),
+		.package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+		// "Reloading" adds ReloadingFileProvider, the variant that notices changes (by polling).
+		.package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "Reloading"]),
+	],
+	targets: [
+		.executableTarget(name: "defaults-peers", dependencies: [
+			.product(name: "Defaults", package: "Defaults"),
+			.product(name: "GRDB", package: "GRDB.swift"),
+			.product(name: "Configuration", package: "swift-configuration"),
+		]),
+	],
+	swiftLanguageModes: [.v6]
+)
