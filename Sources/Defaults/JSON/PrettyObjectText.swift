@@ -36,7 +36,7 @@ struct PrettyObjectText: Sendable {
 	static func writing(
 		_ members: some Sequence<(key: String, value: Defaults.JSONValue)>, capacity: Int = 0
 	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
-		try empty.applying(members.lazy.map { (key: $0.key, value: Optional($0.value)) }, capacity: capacity)
+		try empty.merging(members.lazy.map { (key: $0.key, value: Optional($0.value)) }, capacity: capacity)
 	}
 
 	/// Where the value of the member at `index` ends: before the next member's separator, or the closing `\n}\n`.
@@ -70,10 +70,69 @@ struct PrettyObjectText: Sendable {
 	The text with `changes` made: each key given a new value (added when the object lacks it)
 	or, for `nil`, removed. The changes must be in the sorted order of their keys, each key once.
 
-	Costs one copy of the unchanged bytes and of the positions, plus writing the changed values.
+	Costs one copy of the unchanged bytes and of the positions, plus writing the changed values;
+	when every change is a new value for a member the object has, the keys are kept as they are.
 	Throws, leaving nothing changed, when a value nests deeper than the parser reads.
 	*/
-	func applying(
+	func applying(_ changes: [(key: String, value: Defaults.JSONValue?)]) throws(Defaults.JSONWriteError) -> PrettyObjectText {
+		var indices: [Int] = []
+		indices.reserveCapacity(changes.count)
+		var from = 0
+		for (key, value) in changes {
+			let index = position(of: key, from: from)
+			guard value != nil, index < keys.count, keys[index] == key else {
+				return try merging(changes)
+			}
+			indices.append(index)
+			from = index + 1
+		}
+		return try replacingValues(changes, at: indices)
+	}
+
+	/// New values for members the object has, at `indices` (ascending): the keys stay, and the
+	/// positions after each changed value move by how much longer or shorter it got.
+	private func replacingValues(
+		_ changes: [(key: String, value: Defaults.JSONValue?)], at indices: [Int]
+	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
+		var writer = JSONWriter(pretty: true, maximumDepth: Defaults.JSONValue.maximumNestingDepth)
+		writer.output.reserveCapacity(bytes.count + 64)
+		var newMemberStarts = memberStarts
+		var newValueStarts = valueStarts
+		var copied = 0
+		var shift = 0
+		var unshifted = 0
+		for (change, index) in zip(changes, indices) {
+			let oldStart = valueStarts[index]
+			let oldEnd = valueEnd(at: index)
+			if shift != 0 {
+				for member in unshifted...index {
+					newMemberStarts[member] += shift
+					newValueStarts[member] += shift
+				}
+			}
+			unshifted = index + 1
+			writer.output.append(contentsOf: bytes[copied..<oldStart])
+			let start = writer.output.count
+			writer.write(change.value ?? .null, depth: 1)
+			shift += (writer.output.count - start) - (oldEnd - oldStart)
+			copied = oldEnd
+		}
+		guard !writer.exceededMaximumDepth else {
+			throw Defaults.JSONWriteError.tooDeep
+		}
+		if shift != 0 {
+			for member in unshifted..<keys.count {
+				newMemberStarts[member] += shift
+				newValueStarts[member] += shift
+			}
+		}
+		writer.output.append(contentsOf: bytes[copied...])
+		return PrettyObjectText(bytes: writer.output, keys: keys, memberStarts: newMemberStarts, valueStarts: newValueStarts)
+	}
+
+	/// ``applying(_:)`` for any changes: the members are written anew in order, those between two
+	/// changes copied in one run.
+	private func merging(
 		_ changes: some Sequence<(key: String, value: Defaults.JSONValue?)>, capacity: Int = 0
 	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
 		var writer = JSONWriter(pretty: true, maximumDepth: Defaults.JSONValue.maximumNestingDepth)
