@@ -102,11 +102,26 @@ struct FileStoreOutsideChangeTests {
 		#expect(await eventually { store.storedValues().isEmpty })
 	}
 
+	/// Overwrites the file's first bytes, then cuts it to their length: an edit in place that
+	/// never leaves the file empty, however long the writer is kept waiting between the two steps
+	/// (an emptied file seen twice 100 ms apart is taken as empty; other tests cover that).
+	private func overwriteInPlace(_ url: URL, with text: String) throws {
+		let descriptor = open(url.path, O_WRONLY)
+		try #require(descriptor >= 0)
+		defer { close(descriptor) }
+		let bytes = Array(text.utf8)
+		try #require(pwrite(descriptor, bytes, bytes.count, 0) == bytes.count)
+		try #require(ftruncate(descriptor, off_t(bytes.count)) == 0)
+	}
+
 	@Test func anInPlaceEditRemovingAKeyIsNoticed() async throws {
 		let store = try savedStore(["a": 1, "b": 2])
 		var changes = store.outsideChanges().makeAsyncIterator()
-		try rewriteInPlace(store.url, with: #"{"a": 1}"#)
-		#expect(await changes.next() == ["b"])
+		// Between the two steps the file is not valid JSON: a reload then keeps the values (and
+		// reports the file, a warning the test output may show).
+		try overwriteInPlace(store.url, with: #"{"a": 1}"#)
+		let changed = await changes.next()
+		#expect(changed == ["b"])
 		#expect(store.storedValue(forKey: "b") == nil)
 	}
 
