@@ -25,7 +25,7 @@ extension Defaults {
 	Each subscription observes the key (see ``Defaults/observe(_:options:handler:)``)
 	until it is cancelled; values arrive on the thread that made the change.
 	*/
-	public static func publisher<Value: Serializable & Sendable>(
+	public static func publisher<Value: Serializable>(
 		_ key: Key<Value>,
 		options: ObservationOptions = [.initial]
 	) -> AnyPublisher<KeyChange<Value>, Never> {

@@ -24,7 +24,7 @@ When a type qualifies for more than one automatic bridge, `Codable` wins
 unless the type also adopts ``Defaults/PreferRawRepresentable`` or
 ``Defaults/PreferNSSecureCoding``.
 */
-public protocol DefaultsSerializable {
+public protocol DefaultsSerializable: SendableMetatype {
 	typealias Value = Bridge.Value
 	typealias Serializable = Bridge.Serializable
 	associatedtype Bridge: Defaults.Bridge where Bridge.Value == Self

@@ -21,26 +21,44 @@ extension Defaults {
 	changes made by other processes. Setting a key to the value it already has
 	reports nothing.
 
-	**Threads.** The handler runs on the thread that made the change, right
-	after it and with no lock held, so it may read and write defaults (use
-	``withoutPropagation(_:)`` to write the key it observes). Changes made by
-	other processes are reported on a background thread. The initial event is
+	**Threads.** Where the handler runs depends on where `observe` is called:
+	- In an actor (a `@MainActor` class, say), the handler belongs to that actor and runs
+	  only there: at once when the change is made on it, otherwise soon after, in order.
+	  So a main-actor class may set its own properties from the handler.
+	- Outside any actor, the handler runs on the thread that made the change, right after
+	  it (changes made by other processes: a background thread), as with the original
+	  library; what it touches must then be safe to use from any thread.
+
+	Either way no lock is held, so the handler may read and write defaults (use
+	``withoutPropagation(_:)`` to write the key it observes). The initial event is
 	reported before `observe` returns.
 
 	- Parameters:
 	  - key: The key to observe, in its own store.
 	  - options: `[.initial]` (the default) also reports the current value right away.
+	  - isolation: The actor the handler belongs to: the caller's, by default.
 	  - handler: Receives each change.
 	- Returns: The observation; it ends when released. Keep it, or use ``Observation/tieToLifetime(of:)``.
 	*/
 	public static func observe<Value: Serializable>(
 		_ key: Key<Value>,
 		options: ObservationOptions = [.initial],
-		handler: @escaping @Sendable (KeyChange<Value>) -> Void
+		isolation: isolated (any Actor)? = #isolation,
+		handler: @escaping (KeyChange<Value>) -> Void
 	) -> Observation {
-		let observation = KeyObservation(key: key, store: key.suite, handler: handler)
+		startObserving(key, options: options, delivery: HandlerDelivery(handler, isolation: isolation))
+	}
+
+	// Outside the caller's actor, so that the closures made here are not isolated to it.
+	private static func startObserving<Value: Serializable>(
+		_ key: Key<Value>,
+		options: ObservationOptions,
+		delivery: HandlerDelivery<KeyChange<Value>>
+	) -> Observation {
+		let callbacks = delivery.callbacks
+		let observation = KeyObservation(key: key, store: key.suite, onEnd: callbacks.cancel, handler: callbacks.deliver)
 		if options.contains(.initial) {
-			observation.sendInitialEvent()
+			delivery.deliverNow(observation.initialEvent())
 		}
 		return observation
 	}
@@ -55,33 +73,39 @@ extension Defaults {
 	```
 
 	Keys in different stores are each observed in their own store. Options and
-	threads are as for ``observe(_:options:handler:)``; the initial event runs
+	threads are as for ``observe(_:options:isolation:handler:)``; the initial event runs
 	`handler` once.
 	*/
 	public static func observe(
 		keys: Keys...,
 		options: ObservationOptions = [.initial],
-		handler: @escaping @Sendable () -> Void
+		isolation: isolated (any Actor)? = #isolation,
+		handler: @escaping () -> Void
 	) -> Observation {
-		observe(keys: keys, options: options, handler: handler)
+		observe(keys: keys, options: options, isolation: isolation, handler: handler)
 	}
 
-	/// Observes several keys given as an array. See ``observe(keys:options:handler:)-(Keys...,_,_)``.
+	/// Observes several keys given as an array. See ``observe(keys:options:isolation:handler:)-(Keys...,_,_,_)``.
 	public static func observe(
 		keys: [Keys],
 		options: ObservationOptions = [.initial],
-		handler: @escaping @Sendable () -> Void
+		isolation: isolated (any Actor)? = #isolation,
+		handler: @escaping () -> Void
 	) -> Observation {
+		startObserving(keys: keys, options: options, delivery: HandlerDelivery(handler, isolation: isolation))
+	}
+
+	private static func startObserving(keys: [Keys], options: ObservationOptions, delivery: HandlerDelivery<Void>) -> Observation {
 		var observations: [KeysObservation] = []
 		var byStore: [ObjectIdentifier: (store: any DefaultsStore, names: Set<String>)] = [:]
 		for key in keys {
 			byStore[ObjectIdentifier(key.suite), default: (key.suite, [])].names.insert(key.name)
 		}
 		for (store, names) in byStore.values {
-			observations.append(KeysObservation(names: names, store: store) { _ in handler() })
+			observations.append(KeysObservation(names: names, store: store, onEnd: { delivery.cancel() }) { _ in delivery.deliver(()) })
 		}
 		if options.contains(.initial) {
-			handler()
+			delivery.deliverNow(())
 		}
 		return observations.count == 1 ? observations[0] : CompositeObservation(observations)
 	}

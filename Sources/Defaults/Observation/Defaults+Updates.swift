@@ -13,13 +13,15 @@ extension Defaults {
 
 	The sequence ends when the task iterating it is cancelled.
 	*/
-	public static func updates<Value: Serializable & Sendable>(
+	public static func updates<Value: Serializable>(
 		_ key: Key<Value>,
 		initial: Bool = true
 	) -> AsyncStream<Value> {
 		AsyncStream { continuation in
 			let observation = observe(key, options: initial ? [.initial] : []) { change in
-				continuation.yield(change.newValue)
+				// Each event's value is a copy of its own, decoded for this change: nothing else holds it.
+				nonisolated(unsafe) let value = change.newValue
+				continuation.yield(value)
 			}
 			continuation.onTermination = { _ in observation.invalidate() }
 		}
@@ -53,7 +55,7 @@ extension Defaults {
 	}
 	```
 	*/
-	public static func updates<each Value: Serializable & Sendable>(
+	public static func updates<each Value: Serializable>(
 		_ keys: repeat Key<each Value>,
 		initial: Bool = true
 	) -> AsyncStream<(repeat each Value)> {

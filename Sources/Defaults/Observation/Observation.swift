@@ -37,14 +37,18 @@ class ObservationBase: Defaults.Observation, StoreChangeListener, @unchecked Sen
 	let store: any DefaultsStore
 	let observers: ChangeObservers
 	private let valid = Atomic<Bool>(true)
+	/// Runs when the observation ends (invalidated, released or outlived by its tie).
+	private let onEnd: (@Sendable () -> Void)?
 
-	init(store: any DefaultsStore) {
+	init(store: any DefaultsStore, onEnd: (@Sendable () -> Void)? = nil) {
 		self.store = store
+		self.onEnd = onEnd
 		observers = Defaults.observers(for: store)
 	}
 
 	deinit {
 		valid.store(false, ordering: .releasing)
+		onEnd?()
 	}
 
 	/// Whether the observation may still call its handler.
@@ -70,6 +74,7 @@ class ObservationBase: Defaults.Observation, StoreChangeListener, @unchecked Sen
 
 	final func invalidate() {
 		valid.store(false, ordering: .releasing)
+		onEnd?()
 		observers.remove(self)
 	}
 
@@ -92,18 +97,22 @@ final class KeyObservation<Value: Defaults.Serializable>: ObservationBase, @unch
 	private var lastStored: Defaults.JSONValue?
 	private var lastValue: Value
 
-	init(key: Defaults.Key<Value>, store: any DefaultsStore, handler: @escaping @Sendable (Defaults.KeyChange<Value>) -> Void) {
+	init(
+		key: Defaults.Key<Value>, store: any DefaultsStore, onEnd: (@Sendable () -> Void)? = nil,
+		handler: @escaping @Sendable (Defaults.KeyChange<Value>) -> Void
+	) {
 		self.key = key
 		self.handler = handler
 		lastStored = store.storedValue(forKey: key.name)
 		lastValue = key.value(in: store)
-		super.init(store: store)
+		super.init(store: store, onEnd: onEnd)
 		start(keys: [key.name])
 	}
 
-	func sendInitialEvent() {
+	/// The event `.initial` reports: the current value as both old and new.
+	func initialEvent() -> Defaults.KeyChange<Value> {
 		let current = lock.withLock { lastValue }
-		handler(Defaults.KeyChange(oldValue: current, newValue: current))
+		return Defaults.KeyChange(oldValue: current, newValue: current)
 	}
 
 	override func handleChange(_ change: StoreChange) {
@@ -133,11 +142,11 @@ final class KeysObservation: ObservationBase, @unchecked Sendable {
 	private let lock = Lock()
 	private var lastStored: [String: Defaults.JSONValue?]
 
-	init(names: Set<String>, store: any DefaultsStore, handler: @escaping @Sendable (Set<String>) -> Void) {
+	init(names: Set<String>, store: any DefaultsStore, onEnd: (@Sendable () -> Void)? = nil, handler: @escaping @Sendable (Set<String>) -> Void) {
 		self.names = names
 		self.handler = handler
 		lastStored = Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0)) })
-		super.init(store: store)
+		super.init(store: store, onEnd: onEnd)
 		start(keys: names)
 	}
 
