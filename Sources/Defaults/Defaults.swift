@@ -39,6 +39,22 @@ public enum Defaults {
 	public typealias Store = DefaultsStore
 }
 
+/**
+`Defaults` under another name, so that a program can declare, once,
+
+```swift
+typealias Defaults = _Defaults
+typealias Default = _Default
+```
+
+and use `Defaults`, its keys and `@Default` in every other file of the program without
+`import Defaults`: an alias declared in one file is visible in all of its module.
+*/
+public typealias _Defaults = Defaults
+
+/// ``Default`` under another name; see ``_Defaults``.
+public typealias _Default = Default
+
 extension Defaults {
 	/**
 	Reads or writes the value of a key in the key's own store.

@@ -52,6 +52,18 @@ extension Defaults {
 		public mutating func set<Value: Serializable>(_ newValue: Value) {
 			storedValue = Value.storedValue(from: newValue) ?? .null
 		}
+
+		/// Replaces the wrapped value, stored as `type` (for a value whose static type is more general).
+		///
+		/// ```swift
+		/// var any: Defaults.AnySerializable = 1
+		/// any.set(URL(fileURLWithPath: "/tmp"), type: URL.self)
+		/// any.get(URL.self)
+		/// //=> file:///tmp
+		/// ```
+		public mutating func set<Value: Serializable>(_ newValue: Value, type: Value.Type) {
+			set(newValue)
+		}
 	}
 
 	/// Stores a ``Defaults/AnySerializable`` as the stored form it holds.

@@ -80,11 +80,16 @@ extension Defaults {
 		```swift
 		let volume = Defaults.Key<Int>("volume", default: 5)
 		```
+
+		`iCloud: true` marks the key for syncing across machines, as the original library's
+		iCloud sync does on Apple platforms; on Linux a sync engine does it (see the
+		README). Until one is set up, the key works on this machine and its first use reports
+		once, through ``Defaults/problemHandler``, that it is not synced.
 		*/
-		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore) {
+		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false) {
 			defaultSource = .fixed(defaultValue)
 			core = (suite as? CoreBackedStore)?.core
-			super.init(name: name, suite: suite)
+			super.init(name: name, suite: suite, iCloud: iCloud)
 			suite.registerDefaultValue(Value.storedValue(from: defaultValue), forKey: name)
 		}
 
@@ -100,10 +105,13 @@ extension Defaults {
 		}
 		```
 		*/
-		public init(_ name: String, suite: any DefaultsStore = Defaults.standardStore, default dynamicDefault: @escaping @Sendable () -> Value) {
+		public init(
+			_ name: String, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false,
+			default dynamicDefault: @escaping @Sendable () -> Value
+		) {
 			defaultSource = .dynamic(dynamicDefault)
 			core = (suite as? CoreBackedStore)?.core
-			super.init(name: name, suite: suite)
+			super.init(name: name, suite: suite, iCloud: iCloud)
 		}
 
 		/// The default value: what the key reads as when nothing is stored.
@@ -249,8 +257,8 @@ extension Defaults.Key {
 	}
 	```
 	*/
-	public convenience init<Wrapped>(_ name: String, suite: any DefaultsStore = Defaults.standardStore) where Value == Wrapped? {
-		self.init(name, default: nil, suite: suite)
+	public convenience init<Wrapped>(_ name: String, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false) where Value == Wrapped? {
+		self.init(name, default: nil, suite: suite, iCloud: iCloud)
 	}
 
 	/// Whether the key currently reads as its default value (its stored form equals the default's).

@@ -30,10 +30,16 @@ extension Defaults {
 		public let name: String
 		/// The store that holds the key's value.
 		public let suite: any DefaultsStore
+		/// Whether the key is marked for syncing across machines (`iCloud: true` when it was made).
+		public let isSynced: Bool
 
-		init(name: String, suite: any DefaultsStore) {
+		init(name: String, suite: any DefaultsStore, iCloud: Bool = false) {
 			self.name = name
 			self.suite = suite
+			isSynced = iCloud
+			if iCloud {
+				SyncMarks.mark(name, in: suite)
+			}
 			if let reason = Self.invalidNameReason(name) {
 				Defaults.report(.init(
 					kind: .invalidKeyName,
@@ -60,4 +66,23 @@ extension Defaults {
 
 	/// The type-erased base of every key, for collections of keys of different types.
 	public typealias _AnyKey = Keys
+}
+
+/// Keys are equal when they have the same name in the same store, whatever their value types:
+/// they then read and write the same stored value.
+///
+/// ```swift
+/// let keys: Set<Defaults.Keys> = [.quality, .isUnicornMode]
+/// keys.contains(Defaults.Key<Double>("quality", default: 0.8))
+/// //=> true
+/// ```
+extension Defaults.Keys: Equatable, Hashable {
+	public static func == (lhs: Defaults.Keys, rhs: Defaults.Keys) -> Bool {
+		lhs.name == rhs.name && lhs.suite === rhs.suite
+	}
+
+	public func hash(into hasher: inout Hasher) {
+		hasher.combine(name)
+		hasher.combine(ObjectIdentifier(suite))
+	}
 }

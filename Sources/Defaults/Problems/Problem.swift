@@ -30,6 +30,9 @@ extension Defaults {
 			case unsupportedValue
 			/// The store could not read or write its data.
 			case storeFailure
+			/// A key marked for syncing across machines (`iCloud: true`) while no sync is set up:
+			/// it works on this machine only.
+			case notSynced
 		}
 
 		/// What kind of problem this is.

@@ -118,5 +118,20 @@ extension UserDefaults: DefaultsStore {
 	}
 }
 
+extension UserDefaults {
+	/**
+	Removes every value stored in this suite, so that each key reads as its default.
+
+	Observers of the suite's keys are told, as for ``Defaults/removeAll(suite:)``.
+
+	```swift
+	UserDefaults(suiteName: "com.example.tests")?.removeAll()
+	```
+	*/
+	public func removeAll() {
+		removeAllStoredValues()
+	}
+}
+
 /// One lock for every suite: the race in Foundation spans suites.
 private let userDefaultsLock = Lock()
