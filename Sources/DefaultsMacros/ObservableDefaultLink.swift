@@ -33,7 +33,8 @@ public final class _ObservableDefaultLink: Sendable {
 		return Defaults[key]
 	}
 
-	/// The setter: writes the key; the key's observation then reports the mutation.
+	/// The setter: writes the key. The key's observation then reports the mutation, as it
+	/// does for a write made anywhere else (and not for a write of the value the key has).
 	public func write<Owner: Observable & AnyObject, Value: Defaults.Serializable>(
 		_ value: Value,
 		to key: Defaults.Key<Value>,
@@ -53,10 +54,10 @@ public final class _ObservableDefaultLink: Sendable {
 		registrar: ObservationRegistrar
 	) {
 		guard observation.withLock({ $0 == nil }) else { return }
-		// Made outside the lock: reading the key may call a bridge or the problem handler,
-		// which may read this very property.
-		// Kept behind a non-generic protocol, so the handler, which runs on any thread, captures
-		// no metatype of the generic parameters (see MutationForwarder on why that is sound).
+		// The observation is made outside the lock: reading the key may call a bridge or the
+		// problem handler, which may read this very property. The forwarder is kept behind a
+		// non-generic protocol, so the handler, which runs on any thread, captures no metatype
+		// of the generic parameters (see MutationForwarder on why that is sound).
 		let forwarder: any MutationForwarding = MutationForwarder(owner: owner, keyPath: keyPath, registrar: registrar)
 		let started = Defaults.observe(keys: key, options: []) { forwarder.forward() }
 		let isFirst = observation.withLock { observation in
