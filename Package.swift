@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // The dependency graph is the architecture:
 // Defaults (core: keys, bridges, stores) <- DefaultsTUI (editor) <- defaults-tui (executable).
+// DefaultsMacros (@ObservableDefault) is the only product that pulls in swift-syntax.
 let package = Package(
 	name: "Defaults",
 	products: [
@@ -10,16 +12,25 @@ let package = Package(
 		.library(name: "DefaultsTUI", targets: ["DefaultsTUI"]),
 		// Combine-style publishers through OpenCombine; kept apart so the core needs no dependency.
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
+		// `@ObservableDefault` for `@Observable` classes; kept apart so only its users compile swift-syntax.
+		.library(name: "DefaultsMacros", targets: ["DefaultsMacros"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
 	],
 	dependencies: [
 		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
 		.package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+		.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
 	],
 	targets: [
 		.target(name: "Defaults"),
 		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
+		// The compiler plugin that expands `@ObservableDefault`, and the library that declares it.
+		.macro(name: "DefaultsMacrosPlugin", dependencies: [
+			.product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+			.product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+		], path: "Sources/DefaultsMacrosPlugin"),
+		.target(name: "DefaultsMacros", dependencies: ["Defaults", "DefaultsMacrosPlugin"]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
@@ -31,6 +42,11 @@ let package = Package(
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
+		.testTarget(name: "DefaultsMacrosTests", dependencies: [
+			"DefaultsMacros", "DefaultsMacrosPlugin", "TestEnvironment",
+			.product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+		]),
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
