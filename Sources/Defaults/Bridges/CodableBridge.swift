@@ -7,7 +7,8 @@ extension Defaults {
 
 	Dates inside the value use the same ISO 8601 form as a `Date` setting, `Data`
 	is base64, and non-finite numbers are the strings `"Infinity"`, `"-Infinity"`
-	and `"NaN"`.
+	and `"NaN"`. A string holding JSON text (the original library's form, read as it
+	reads it) is accepted too when the string itself does not decode.
 	*/
 	public struct CodableBridge<Value: Codable>: Bridge, Sendable {
 		public typealias Serializable = JSONValue
@@ -25,7 +26,12 @@ extension Defaults {
 
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			guard let object else { return nil }
-			return try? CodableCoding.decoder().decode(Value.self, from: Data(object.jsonBytes()))
+			if let value = try? CodableCoding.decoder().decode(Value.self, from: Data(object.jsonBytes())) {
+				return value
+			}
+			// The original library's form, a string of JSON (a value copied from a suite, say).
+			guard let text = object.stringValue else { return nil }
+			return OriginalJSONText.value(Value.self, from: text)
 		}
 	}
 }

@@ -53,35 +53,6 @@ extension Defaults {
 		}
 	}
 
-	/// Stores a dictionary with `String` keys as a JSON object.
-	public struct DictionaryBridge<Element: Serializable>: Bridge, Sendable {
-		public typealias Value = [String: Element]
-		public typealias Serializable = JSONValue
-		public init() {}
-
-		public func serialize(_ value: [String: Element]?) -> JSONValue? {
-			guard let value else { return nil }
-			var members: [String: JSONValue] = [:]
-			members.reserveCapacity(value.count)
-			for (key, element) in value {
-				guard let stored = Element.storedValue(from: element) else { return nil }
-				members[key] = stored
-			}
-			return .object(members)
-		}
-
-		public func deserialize(_ object: JSONValue?) -> [String: Element]? {
-			guard let members = object?.objectValue else { return nil }
-			var result: [String: Element] = [:]
-			result.reserveCapacity(members.count)
-			for (key, stored) in members {
-				guard let element = Element.value(from: stored) else { return nil }
-				result[key] = element
-			}
-			return result
-		}
-	}
-
 	/// Stores a ``Defaults/CollectionSerializable`` collection as a JSON array.
 	public struct CollectionBridge<Value: CollectionSerializable>: Bridge, Sendable where Value.Element: Serializable {
 		public typealias Serializable = JSONValue
@@ -197,10 +168,6 @@ extension Array: Defaults.Serializable where Element: Defaults.Serializable {
 
 extension Set: Defaults.Serializable where Element: Defaults.Serializable {
 	public static var bridge: Defaults.SetBridge<Element> { Defaults.SetBridge() }
-}
-
-extension Dictionary: Defaults.Serializable where Key == String, Value: Defaults.Serializable {
-	public static var bridge: Defaults.DictionaryBridge<Value> { Defaults.DictionaryBridge() }
 }
 
 extension Range: Defaults.Serializable where Bound: Defaults.Serializable {

@@ -43,6 +43,7 @@ extension Defaults {
 	}
 
 	/// Stores a `URL` as its absolute string: `"https://example.com/a"`, `"file:///home/me/notes.txt"`.
+	/// Reading also accepts the original library's form, the URL as a JSON string in a string.
 	public struct URLBridge: Bridge, Sendable {
 		public typealias Value = URL
 		public typealias Serializable = JSONValue
@@ -54,6 +55,9 @@ extension Defaults {
 
 		public func deserialize(_ object: JSONValue?) -> URL? {
 			guard let text = object?.stringValue, !text.isEmpty else { return nil }
+			// The original library's form is a JSON string (`"https:\/\/a.com"`, quotes included);
+			// a URL never starts with a quote.
+			if text.hasPrefix("\"") { return OriginalJSONText.value(URL.self, from: text) }
 			return URL(string: text)
 		}
 	}

@@ -32,7 +32,7 @@ extension Defaults {
 		}
 
 		/// Whether Foundation can name the class in an archive; it stops the process for classes it cannot.
-		private static func canArchive() -> Bool {
+		static func canArchive() -> Bool {
 			let name = String(reflecting: Value.self)
 			let isTopLevel = !name.contains("(") && !name.contains("<") && name.split(separator: ".").count == 2
 			if !isTopLevel {

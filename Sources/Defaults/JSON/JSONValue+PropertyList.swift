@@ -1,12 +1,12 @@
 import Foundation
 
 /// Unwraps an `Optional` hidden inside an `Any` (UserDefaults hands out arrays of `Any?`).
-private protocol AnyOptional {
+protocol AnyOptional {
 	var wrappedAny: Any? { get }
 }
 
 extension Optional: AnyOptional {
-	fileprivate var wrappedAny: Any? { map { $0 as Any } }
+	var wrappedAny: Any? { map { $0 as Any } }
 }
 
 extension Defaults.JSONValue {

@@ -90,6 +90,7 @@ extension Defaults {
 			defaultSource = .fixed(defaultValue)
 			core = (suite as? CoreBackedStore)?.core
 			super.init(name: name, suite: suite, iCloud: iCloud)
+			Self.registerForm(forKey: name, in: suite)
 			suite.registerDefaultValue(Value.storedValue(from: defaultValue), forKey: name)
 		}
 
@@ -112,6 +113,17 @@ extension Defaults {
 			defaultSource = .dynamic(dynamicDefault)
 			core = (suite as? CoreBackedStore)?.core
 			super.init(name: name, suite: suite, iCloud: iCloud)
+			Self.registerForm(forKey: name, in: suite)
+		}
+
+		/// Tells a `UserDefaults` suite (or one behind a ``UserDefaultsBackend``) the key's type, so
+		/// that it keeps the key's values in the form the original library writes for that type.
+		private static func registerForm(forKey name: String, in store: any DefaultsStore) {
+			if let suite = store as? UserDefaults {
+				SuiteKeyForms.shared.register(KeyForm(Value.self), forKey: name, in: suite)
+			} else if let backed = store as? BackedStore<UserDefaultsBackend> {
+				backed.backend.register(KeyForm(Value.self), forKey: name)
+			}
 		}
 
 		/// The default value: what the key reads as when nothing is stored.
@@ -146,7 +158,7 @@ extension Defaults {
 				cacheLock.unlock()
 				return refreshedValue(in: core)
 			}
-			return decodedValue(suite.storedValue(forKey: name))
+			return uncachedValue(in: suite)
 		}
 
 		@usableFromInline
@@ -154,7 +166,20 @@ extension Defaults {
 			if store === suite {
 				return currentValue
 			}
-			return decodedValue(store.storedValue(forKey: name))
+			return uncachedValue(in: store)
+		}
+
+		/// The value in a store without a cache: a `UserDefaults` suite is read through the key's
+		/// type, in any form the type may have been written in there.
+		@usableFromInline
+		func uncachedValue(in store: any DefaultsStore) -> Value {
+			guard let suite = store as? UserDefaults else {
+				return decodedValue(store.storedValue(forKey: name))
+			}
+			guard let object = suite.suiteObject(forKey: name) else { return defaultValue }
+			if let value = Value.value(fromSuiteObject: object) { return value }
+			reportUndecodable(Defaults.JSONValue(propertyList: object)?.abbreviatedDescription ?? "a \(type(of: object))")
+			return defaultValue
 		}
 
 		/// Brings the cache up to date: keeps the cached value if this key's entry has not
@@ -198,13 +223,17 @@ extension Defaults {
 		@usableFromInline
 		func decodedValue(_ stored: JSONValue?) -> Value {
 			guard let stored else { return defaultValue }
-			if let value = Value.value(from: stored) { return value }
+			if let value = Value.value(fromAnyStoredForm: stored) { return value }
+			reportUndecodable(stored.abbreviatedDescription)
+			return defaultValue
+		}
+
+		private func reportUndecodable(_ storedDescription: String) {
 			Defaults.report(.init(
 				kind: .undecodableValue,
 				key: name,
-				message: "The stored value of '\(name)' (\(stored.abbreviatedDescription)) is not a valid \(Value.self); the key reads as its default. The stored value was left unchanged."
+				message: "The stored value of '\(name)' (\(storedDescription)) is not a valid \(Value.self); the key reads as its default. The stored value was left unchanged."
 			))
-			return defaultValue
 		}
 
 		// MARK: Writing
@@ -227,8 +256,22 @@ extension Defaults {
 				let (generation, version) = core.set(stored, forKey: name)
 				remember(newValue, generation: generation, version: version)
 			} else {
-				store.setStoredValue(stored, forKey: name)
+				setUncachedValue(newValue, stored: stored, in: store)
 			}
+		}
+
+		/// Writes to a store without a cache; a `UserDefaults` suite gets the form the original writes for the type.
+		@usableFromInline
+		func setUncachedValue(_ newValue: Value, stored: JSONValue, in store: any DefaultsStore) {
+			guard let suite = store as? UserDefaults else {
+				store.setStoredValue(stored, forKey: name)
+				return
+			}
+			guard let object = Value.propertyList(from: newValue) else {
+				reportUnencodable()
+				return
+			}
+			suite.setSuiteObject(object, checking: stored, forKey: name)
 		}
 
 		@usableFromInline

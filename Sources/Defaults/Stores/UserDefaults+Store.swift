@@ -14,10 +14,13 @@ extensionDefaults[.isUnicorn]
 //=> true
 ```
 
-Values are kept as property lists: JSON objects become dictionaries, arrays
-become arrays, and numbers, strings and Booleans stay native, so
-`UserDefaults.standard.bool(forKey:)` reads a `Bool` setting. A key's static
-default is registered with the suite. Property lists cannot hold `null`, so
+Values are kept in the property-list form the original Defaults library writes on
+macOS, so code that reads the suite directly sees the same types there and here:
+`UserDefaults.standard.bool(forKey:)` reads a `Bool` setting, `object(forKey:) as? Date`
+a `Date` one, a `Codable` value is a string of JSON (the README's table lists every
+type). Values this package wrote in its earlier form (the JSON form as property lists:
+ISO 8601 strings, base64 text, nested dictionaries) still read. A key's static default
+is registered with the suite, in the same form. Property lists cannot hold `null`, so
 a value with `nil` inside a collection is reported and not stored.
 
 Changes made through this package are observable
@@ -34,8 +37,13 @@ and decodes on every read; the package's own stores do neither.
 extension UserDefaults: DefaultsStore {
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
 		userDefaultsLock.withLock {
-			object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+			object(forKey: key).flatMap { jsonValue(ofSuiteObject: $0, forKey: key) }
 		}
+	}
+
+	/// The suite's object for `key`, read under the package's lock (see below).
+	func suiteObject(forKey key: String) -> Any? {
+		userDefaultsLock.withLock { object(forKey: key) }
 	}
 
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
@@ -52,9 +60,26 @@ extension UserDefaults: DefaultsStore {
 
 	/// Stores a value; ``UserDefaultsBackend`` leaves telling observers to its store.
 	func setStoredValue(_ value: Defaults.JSONValue, forKey key: String, tellingObservers: Bool) {
+		guard canStore(value, forKey: key) else { return }
+		let object = suiteObject(for: value, forKey: key)
+		changeAndTell(key: key, tellingObservers: tellingObservers) {
+			set(object, forKey: key)
+		}
+	}
+
+	/// Stores a key's value in the form its type chose; `value` is its JSON form, checked first.
+	func setSuiteObject(_ object: Any, checking value: Defaults.JSONValue, forKey key: String) {
+		guard canStore(value, forKey: key) else { return }
+		changeAndTell(key: key, tellingObservers: true) {
+			set(object, forKey: key)
+		}
+	}
+
+	/// Whether a suite can hold `value`; reports why not.
+	private func canStore(_ value: Defaults.JSONValue, forKey key: String) -> Bool {
 		guard !value.nestsTooDeeplyToStore else {
 			Defaults.report(Defaults.JSONValue.tooDeeplyNestedProblem(forKey: key))
-			return
+			return false
 		}
 		guard !value.containsNull else {
 			Defaults.report(.init(
@@ -62,12 +87,9 @@ extension UserDefaults: DefaultsStore {
 				key: key,
 				message: "UserDefaults cannot store null inside a value, so the new value of '\(key)' was not stored; the previous value is kept."
 			))
-			return
+			return false
 		}
-		let propertyList = value.propertyList
-		changeAndTell(key: key, tellingObservers: tellingObservers) {
-			set(propertyList, forKey: key)
-		}
+		return true
 	}
 
 	func removeStoredValue(forKey key: String, tellingObservers: Bool) {
@@ -85,7 +107,7 @@ extension UserDefaults: DefaultsStore {
 		userDefaultsLock.withLock {
 			change()
 			if let observers, observers.hasListeners {
-				let value = object(forKey: key).flatMap(Defaults.JSONValue.init(propertyList:))
+				let value = object(forKey: key).flatMap { jsonValue(ofSuiteObject: $0, forKey: key) }
 				observers.enqueue(StoreChange(keys: [key], values: [key: value], suppressed: suppressed))
 			}
 		}
@@ -105,15 +127,36 @@ extension UserDefaults: DefaultsStore {
 
 	public func storedValues() -> [String: Defaults.JSONValue] {
 		userDefaultsLock.withLock {
-			dictionaryRepresentation().compactMapValues(Defaults.JSONValue.init(propertyList:))
+			var values: [String: Defaults.JSONValue] = [:]
+			for (key, object) in dictionaryRepresentation() {
+				values[key] = jsonValue(ofSuiteObject: object, forKey: key)
+			}
+			return values
+		}
+	}
+
+	/**
+	The names of the values this suite holds itself: those it shows that a suite without
+	values would not show the same (registered defaults and the global domain are seen by
+	every suite of the process on Linux, which cannot list a suite's own domain apart).
+	*/
+	func ownKeyNames() -> Set<String> {
+		userDefaultsLock.withLock {
+			let everything = dictionaryRepresentation()
+			guard let empty = UserDefaults(suiteName: "defaults-empty-\(UUID().uuidString)")?.dictionaryRepresentation() else {
+				return Set(everything.keys)
+			}
+			return Set(everything.compactMap { name, object in
+				empty[name].map { propertyListsAreIdentical($0, object) } == true ? nil : name
+			})
 		}
 	}
 
 	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {
 		guard let value = value(), !value.containsNull else { return }
-		let propertyList = value.propertyList
+		let object = suiteObject(for: value, forKey: key)
 		userDefaultsLock.withLock {
-			register(defaults: [key: propertyList])
+			register(defaults: [key: object])
 		}
 	}
 }

@@ -13,7 +13,8 @@ Defaults[volume] = 7   // cached, observed, and written to the suite at once
 A suite used directly as a key's `suite:` (the `UserDefaults` conformance) reads the
 suite on every access instead, so that values other code writes with `set(_:forKey:)`
 are seen at once; this backend sees only what goes through its store. Both go through
-the same conversion, the same nesting limit and the same serialization of calls.
+the same conversion (the keys' types choose the form the original library writes, see
+``UserDefaults``), the same nesting limit and the same serialization of calls.
 */
 public final class UserDefaultsBackend: DefaultsStoreBackend, @unchecked Sendable {
 	/// The suite the values are kept in.
@@ -30,6 +31,24 @@ public final class UserDefaultsBackend: DefaultsStoreBackend, @unchecked Sendabl
 
 	public func connect(_ link: BackendLink) {
 		self.link.withLock { $0 = link }
+	}
+
+	/**
+	Learns a key's type from the key (when it is created), so that its values are written in
+	the form the original library writes for that type. The values were loaded before any
+	key existed, member by member; the key's value is read again through its type, and if
+	that gives another JSON form (a `Codable` value's JSON text becomes its object), the
+	store takes it as a change made elsewhere.
+	*/
+	func register(_ form: KeyForm, forKey key: String) {
+		SuiteKeyForms.shared.register(form, forKey: key, in: suite)
+		guard
+			let link = link.value,
+			let object = suite.suiteObject(forKey: key),
+			let typed = form.jsonValue(object),
+			typed != Defaults.JSONValue(propertyList: object)
+		else { return }
+		link.applyOutsideChanges(setting: [key: typed])
 	}
 
 	/// Writes the batch to the suite at once (it keeps it in memory until `synchronize()`).
