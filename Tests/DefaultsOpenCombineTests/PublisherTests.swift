@@ -27,6 +27,23 @@ struct PublisherTests {
 		#expect(changes.all.count == 2, "nothing after cancel")
 	}
 
+	/// Concurrent writes to one key: each is one event, each starting where the one before ended.
+	@Test func everyConcurrentWriteIsOneEvent() async {
+		let key = Defaults.Key<Int>("concurrent", default: 0, suite: InMemoryStore())
+		let changes = Collected<Defaults.KeyChange<Int>>()
+		let cancellable = Defaults.publisher(key, options: []).sink { changes.append($0) }
+		await withTaskGroup(of: Void.self) { group in
+			for value in 1...100 {
+				group.addTask { Defaults[key] = value }
+			}
+		}
+		let events = changes.all
+		#expect(events.count == 100)
+		#expect(Set(events.map(\.newValue)) == Set(1...100))
+		#expect(zip(events, events.dropFirst()).allSatisfy { $1.oldValue == $0.newValue }, "in order")
+		cancellable.cancel()
+	}
+
 	@Test func withoutTheInitialEvent() {
 		let key = Defaults.Key<Int>("count", default: 0, suite: InMemoryStore())
 		let values = Collected<Int>()

@@ -43,6 +43,23 @@ struct ObservationTests {
 		_ = observation
 	}
 
+	/// The stored value is what decides: writing the default to a key with nothing stored stores
+	/// it (the key then keeps that value if the default changes) and is one change; writing it
+	/// again is none. A `UserDefaults` suite has the default registered, which it reports as the
+	/// stored value, so there the first write changes nothing either.
+	@Test(arguments: StoreKind.allCases)
+	func writingTheDefaultWhenNothingIsStoredIsOneChange(store kind: StoreKind) {
+		let store = kind.makeStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 7, suite: store)
+		let recorder = Recorder<[Int]>()
+		let observation = Defaults.observe(key, options: []) { recorder.record([$0.oldValue, $0.newValue]) }
+		Defaults[key] = 7
+		#expect(store.storedValue(forKey: key.name) == 7, "stored, not left absent")
+		Defaults[key] = 7
+		#expect(recorder.all == (kind == .userDefaults ? [] : [[7, 7]]))
+		_ = observation
+	}
+
 	@Test(arguments: StoreKind.allCases)
 	func resetAndRemoveAllReportTheDefault(store kind: StoreKind) {
 		let store = kind.makeStore()

@@ -14,6 +14,26 @@ struct UpdatesTests {
 		#expect(await iterator.next() == 3)
 	}
 
+	/// Concurrent writes to one key: each is one value of the sequence, in the order they happened.
+	@Test(arguments: StoreKind.allCases)
+	func everyConcurrentWriteIsOneValue(store kind: StoreKind) async {
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: kind.makeStore())
+		var iterator = Defaults.updates(key, initial: false).makeAsyncIterator()
+		await withTaskGroup(of: Void.self) { group in
+			for value in 1...100 {
+				group.addTask { Defaults[key] = value }
+			}
+		}
+		var values: [Int] = []
+		for _ in 1...100 {
+			guard let value = await iterator.next() else { break }
+			values.append(value)
+		}
+		#expect(values.count == 100, "one value per write, none merged")
+		#expect(Set(values) == Set(1...100))
+		#expect(values.last == Defaults[key], "the last value is the one the key holds")
+	}
+
 	@Test func updatesWithoutTheInitialValue() async {
 		let key = Defaults.Key<String>(uniqueKeyName(), default: "a", suite: InMemoryStore())
 		var iterator = Defaults.updates(key, initial: false).makeAsyncIterator()
