@@ -55,6 +55,30 @@ extension Defaults {
 	}
 }
 
+extension Default {
+	/// The type of ``publisher``, named as in the original library.
+	public typealias Publisher = AnyPublisher<Defaults.KeyChange<Value>, Never>
+
+	/**
+	A publisher of the wrapped key's changes, starting with the current value.
+
+	```swift
+	struct Settings {
+		@Default(.hasUnicorn) var hasUnicorn
+	}
+
+	let cancellable = Settings().$hasUnicorn.publisher.sink { change in
+		print(change.newValue)
+	}
+	```
+
+	It is ``Defaults/publisher(_:options:)`` for the property's key.
+	*/
+	public var publisher: Publisher {
+		Defaults.publisher(key)
+	}
+}
+
 extension KeyValueStorage {
 	/**
 	A publisher of a key's values: the current value, then each new one.

@@ -17,8 +17,35 @@ extension Defaults {
 	//=> false
 	```
 	*/
+	@_disfavoredOverload
 	public static func reset(_ keys: Keys...) {
 		reset(keys)
+	}
+
+	/**
+	Resets keys of any types to their default values, each in its own store unless
+	`suite` names another.
+
+	```swift
+	Defaults.reset(.isUnicornMode, .quality)
+	Defaults.reset(.isUnicornMode, suite: otherStore) // the same names in another store
+	```
+
+	The original library accepts `suite:` here and ignores it; here a store given as
+	`suite` is where the keys' names are reset, which is the same thing whenever it is
+	the keys' own store.
+	*/
+	public static func reset<each Value: Serializable>(
+		_ keys: repeat Key<each Value>,
+		suite: (any DefaultsStore)? = nil
+	) {
+		for key in repeat each keys {
+			if let suite {
+				suite.removeStoredValue(forKey: key.name)
+			} else {
+				key.reset()
+			}
+		}
 	}
 
 	/// Resets keys to their default values. See ``reset(_:)-(Keys...)``.

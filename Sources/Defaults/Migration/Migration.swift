@@ -2,10 +2,10 @@ import Foundation
 
 extension Defaults {
 	/// A version of the original library's stored forms, the target of ``Defaults/migrate(_:to:)``.
-	public enum Version: Sendable {
+	public enum Version: Int, Sendable {
 		/// The forms of version 5 and later: collections as property lists, a `Codable`
 		/// value as a string of JSON, a date as a date. This package's current forms.
-		case v5
+		case v5 = 5
 	}
 
 	/**
@@ -33,6 +33,15 @@ extension Defaults {
 	key without a value.
 	*/
 	public static func migrate<Value: Serializable>(_ keys: Key<Value>..., to version: Version) {
+		migrate(keys, to: version)
+	}
+
+	/// Rewrites the stored values of keys given as an array. See ``migrate(_:to:)-(Key<Value>...,_)``.
+	///
+	/// ```swift
+	/// Defaults.migrate([.tags, .recentTags], to: .v5)
+	/// ```
+	public static func migrate<Value: Serializable>(_ keys: [Key<Value>], to version: Version) {
 		for key in keys {
 			key.rewriteInCurrentForm()
 		}

@@ -35,7 +35,8 @@ extension Defaults {
 
 	- Parameters:
 	  - key: The key to observe, in its own store.
-	  - options: `[.initial]` (the default) also reports the current value right away.
+	  - options: `[.initial]` (the default) also reports the current value right away;
+	    ``ObservationOptions/prior`` adds a notice before each change.
 	  - isolation: The actor the handler belongs to: the caller's, by default.
 	  - handler: Receives each change.
 	- Returns: The observation; it ends when released. Keep it, or use ``Observation/tieToLifetime(of:)``.
@@ -56,11 +57,23 @@ extension Defaults {
 		delivery: HandlerDelivery<KeyChange<Value>>
 	) -> Observation {
 		let callbacks = delivery.callbacks
-		let observation = KeyObservation(key: key, store: key.suite, onEnd: callbacks.cancel, handler: callbacks.deliver)
+		let deliver = options.contains(.prior) ? Self.withPriorNotice(callbacks.deliver) : callbacks.deliver
+		let observation = KeyObservation(key: key, store: key.suite, onEnd: callbacks.cancel, handler: deliver)
 		if options.contains(.initial) {
 			delivery.deliverNow(observation.initialEvent())
 		}
 		return observation
+	}
+
+	/// Wraps `deliver` so that each change is preceded by its `.prior` notice: the value
+	/// before the change as both old and new value, marked `isPrior`.
+	private static func withPriorNotice<Value>(
+		_ deliver: @escaping @Sendable (KeyChange<Value>) -> Void
+	) -> @Sendable (KeyChange<Value>) -> Void {
+		{ change in
+			deliver(KeyChange(oldValue: change.oldValue, newValue: change.oldValue, isPrior: true))
+			deliver(change)
+		}
 	}
 
 	/**
@@ -101,8 +114,14 @@ extension Defaults {
 		for key in keys {
 			byStore[ObjectIdentifier(key.suite), default: (key.suite, [])].names.insert(key.name)
 		}
+		let timesPerChange = options.contains(.prior) ? 2 : 1
 		for (store, names) in byStore.values {
-			observations.append(KeysObservation(names: names, store: store, onEnd: { delivery.cancel() }) { _ in delivery.deliver(()) })
+			observations.append(KeysObservation(names: names, store: store, onEnd: { delivery.cancel() }) { _ in
+				// With `.prior`, once for the notice before the change and once for the change.
+				for _ in 0..<timesPerChange {
+					delivery.deliver(())
+				}
+			})
 		}
 		if options.contains(.initial) {
 			delivery.deliverNow(())

@@ -16,7 +16,8 @@ settings.$hasUnicorn.reset() // back to the default
 ```
 
 It is `@Default`, not `@Defaults`. The projected value (`$hasUnicorn`, or
-`_hasUnicorn`) gives ``reset()``, ``isDefaultValue`` and ``updates(initial:)``.
+`_hasUnicorn`) gives ``reset()``, ``defaultValue``, ``isDefaultValue`` and
+``updates(initial:)`` (and `publisher` with the `DefaultsOpenCombine` product).
 On Linux there is no SwiftUI: the terminal editor is the way to show settings,
 and ``updates(initial:)`` the way to follow them.
 */
@@ -35,6 +36,11 @@ public struct Default<Value: Defaults.Serializable>: Sendable {
 	}
 
 	public var projectedValue: Self { self }
+
+	/// The key's default value: what the property reads as when nothing is stored.
+	public var defaultValue: Value {
+		key.defaultValue
+	}
 
 	/// Resets the key to its default value.
 	public func reset() {
