@@ -34,6 +34,7 @@ extension Defaults.EtcdSync {
 					lastReported = nil
 				}
 				if Task.isCancelled { break }
+				failedAttempts.add(1, ordering: .relaxed)
 				let delay = backoff.delay()
 				let message = "\(error)"
 				if message != lastReported {

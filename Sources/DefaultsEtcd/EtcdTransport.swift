@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,7 +23,11 @@ struct EtcdTransport: Sendable {
 	func post(_ path: String, to endpoint: URL, body: Data, token: String?, timeout: Duration) async throws(EtcdError) -> (status: Int, body: Data) {
 		let request = Self.request(path, to: endpoint, body: body, token: token, timeout: timeout)
 		do {
-			let (data, response) = try await session.data(for: request)
+			// Not cancelled with the calling task: cancelling a URLSession task races with its
+			// completion in FoundationNetworking (a cancel that arrives just after it completes
+			// stops the process), and every request ends within its timeout anyway.
+			let session = session
+			let (data, response) = try await Task { try await session.data(for: request) }.value
 			guard let http = response as? HTTPURLResponse else {
 				throw EtcdError.badResponse(endpoint: endpoint.absoluteString, reason: "the answer is not HTTP")
 			}
@@ -44,9 +49,12 @@ struct EtcdTransport: Sendable {
 		let session = URLSession(configuration: .ephemeral, delegate: receiver, delegateQueue: nil)
 		let task = session.dataTask(with: request)
 		continuation.onTermination = { _ in
-			task.cancel()
-			// The session keeps its delegate until it is invalidated.
-			session.invalidateAndCancel()
+			// Cancelled once, and only while it runs: FoundationNetworking stops the process
+			// when a task is cancelled twice or after it completed. The session lets go of its
+			// delegate when the task completes (see the receiver).
+			if receiver.claimCompletion() {
+				task.cancel()
+			}
 		}
 		task.resume()
 		return stream
@@ -69,6 +77,7 @@ struct EtcdTransport: Sendable {
 private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 	private let endpoint: String
 	private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+	private let completed = Mutex(false)
 
 	init(endpoint: String, continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
 		self.endpoint = endpoint
@@ -82,6 +91,7 @@ private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 		completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
 	) {
 		if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+			_ = claimCompletion() // cancelled here, by the disposition: never again
 			continuation.finish(throwing: EtcdError.httpStatus(endpoint: endpoint, status: http.statusCode, body: ""))
 			completionHandler(.cancel)
 			return
@@ -93,7 +103,16 @@ private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 		continuation.yield(data)
 	}
 
+	/// Marks the request as ended; returns whether it was still running (so it may be cancelled).
+	func claimCompletion() -> Bool {
+		completed.withLock { completed in
+			defer { completed = true }
+			return !completed
+		}
+	}
+
 	func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+		_ = claimCompletion()
 		if let error {
 			continuation.finish(throwing: EtcdError.unreachable(endpoint: endpoint, reason: error.localizedDescription))
 		} else {

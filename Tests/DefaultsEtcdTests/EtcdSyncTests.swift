@@ -119,6 +119,9 @@ struct EtcdSyncTests {
 		}
 		#expect(elapsed < .seconds(1), "writes must not wait for etcd")
 		#expect(await eventually { ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains(prefix) }.count >= 1 })
+		// Let the engine try (and fail) to push a few times while etcd is down.
+		let failures = a.sync.failedAttempts.load(ordering: .relaxed)
+		#expect(await eventually { a.sync.failedAttempts.load(ordering: .relaxed) >= failures + 3 })
 
 		try await etcd.restart()
 		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(30)))
@@ -138,13 +141,17 @@ struct EtcdSyncTests {
 		let journal = Machine.journalURL()
 		let file = isolatedDirectory.appendingPathComponent("store-\(UUID().uuidString)/settings.json")
 
-		etcd.stop()
 		do {
-			let offline = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
-			Defaults[offline.theme] = "written offline"
-			#expect(await eventually { (try? Data(contentsOf: journal)).map { String(decoding: $0, as: UTF8.self).contains("theme") } == true })
-			offline.sync.stop()
-			try (offline.store as? FileStore)?.flush()
+			let machine = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
+			Defaults[machine.theme] = "before"
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			etcd.stop()
+			// etcd already holds a value this machine knows, so only the journal tells that the
+			// change below is newer.
+			Defaults[machine.theme] = "written offline"
+			#expect(await eventually { (try? Data(contentsOf: journal)).map { String(decoding: $0, as: UTF8.self).contains(#""unpushed":["theme"]"#) } == true })
+			machine.sync.stop()
+			try (machine.store as? FileStore)?.flush()
 		}
 
 		try await etcd.restart()
