@@ -5,6 +5,7 @@ import PackageDescription
 // The dependency graph is the architecture:
 // Defaults (core: keys, bridges, stores) <- DefaultsTUI (editor) <- defaults-tui (executable).
 // DefaultsMacros (@ObservableDefault) is the only product that pulls in swift-syntax.
+// DefaultsEtcd (sync through etcd) depends on the core and Foundation only.
 let package = Package(
 	name: "Defaults",
 	products: [
@@ -14,6 +15,8 @@ let package = Package(
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
 		// `@ObservableDefault` for `@Observable` classes; kept apart so only its users compile swift-syntax.
 		.library(name: "DefaultsMacros", targets: ["DefaultsMacros"]),
+		// Settings shared across machines through etcd; Foundation's URLSession, so no HTTP dependency.
+		.library(name: "DefaultsEtcd", targets: ["DefaultsEtcd"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
 	],
@@ -31,6 +34,7 @@ let package = Package(
 			.product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
 		], path: "Sources/DefaultsMacrosPlugin"),
 		.target(name: "DefaultsMacros", dependencies: ["Defaults", "DefaultsMacrosPlugin"]),
+		.target(name: "DefaultsEtcd", dependencies: ["Defaults"]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
@@ -47,6 +51,8 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
+		// Starts real etcd servers (the etcd-server package) on free loopback ports.
+		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment"]),
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),

@@ -228,6 +228,11 @@ extension Defaults {
 			return defaultValue
 		}
 
+		/// Whether `stored` reads as a `Value` (in any form the key reads).
+		override public func acceptsStoredValue(_ stored: Defaults.JSONValue) -> Bool {
+			Value.value(fromAnyStoredForm: stored) != nil
+		}
+
 		private func reportUndecodable(_ storedDescription: String) {
 			Defaults.report(.init(
 				kind: .undecodableValue,

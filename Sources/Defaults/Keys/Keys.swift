@@ -37,9 +37,6 @@ extension Defaults {
 			self.name = name
 			self.suite = suite
 			isSynced = iCloud
-			if iCloud {
-				SyncMarks.mark(name, in: suite)
-			}
 			if let reason = Self.invalidNameReason(name) {
 				Defaults.report(.init(
 					kind: .invalidKeyName,
@@ -47,6 +44,15 @@ extension Defaults {
 					message: "The key name '\(name)' is invalid: \(reason). Key names must be non-empty ASCII, must not start with '@' and must not contain '.'."
 				))
 			}
+			if iCloud {
+				SyncMarks.mark(self)
+			}
+		}
+
+		/// Whether `stored` reads as a value of the key's type: what a sync engine checks
+		/// before it takes a value from another machine. (Any value for an untyped key.)
+		public func acceptsStoredValue(_ stored: Defaults.JSONValue) -> Bool {
+			true
 		}
 
 		/// Removes the key's stored value, so that it reads as its default again.

@@ -33,6 +33,9 @@ extension Defaults {
 			/// A key marked for syncing across machines (`iCloud: true`) while no sync is set up:
 			/// it works on this machine only.
 			case notSynced
+			/// Syncing settings across machines failed for now (a server that cannot be reached,
+			/// an error it answered); the settings work on this machine, and the sync retries.
+			case syncFailure
 		}
 
 		/// What kind of problem this is.
@@ -83,9 +86,16 @@ extension Defaults {
 		try $scopedProblemHandler.withValue(handler, operation: operation)
 	}
 
-	/// Reports a problem, by default once: the same problem for the same key is not repeated.
-	/// Problems that can recur after being solved (a save failing again) are not deduplicated.
-	static func report(_ problem: Problem, deduplicate: Bool = true) {
+	/**
+	Reports a problem, by default once: the same problem for the same key is not repeated.
+	Problems that can recur after being solved (a save failing again) are not deduplicated.
+	For stores and sync engines outside this module.
+
+	```swift
+	Defaults.report(.init(kind: .syncFailure, key: nil, message: "The server cannot be reached."), deduplicate: false)
+	```
+	*/
+	public static func report(_ problem: Problem, deduplicate: Bool = true) {
 		if deduplicate {
 			let identity = "\(problem.kind.rawValue)\u{1F}\(problem.key ?? "")\u{1F}\(problem.message)"
 			let isNew = reportedProblems.withLock { reported in

@@ -1,0 +1,72 @@
+import Foundation
+
+/**
+Where etcd is and how to talk to it: the endpoints (tried in order, the next one when one
+fails), an optional user name and password, and how long to wait.
+
+```swift
+let configuration = EtcdConfiguration(
+	endpoints: ["https://etcd-1.internal:2379", "https://etcd-2.internal:2379"],
+	credentials: .init(user: "myapp", password: secret)
+)
+```
+
+TLS: an `https` endpoint is checked against the system's certificate authorities. A
+private authority is named for the whole process with the environment variable
+`URLSessionCertificateAuthorityInfoFile` (a PEM file), which Foundation's networking on
+Linux reads; client certificates are not supported by it (use a user name and password).
+*/
+public struct EtcdConfiguration: Sendable {
+	/// A user name and password for etcd's authentication (`/v3/auth/authenticate`).
+	public struct Credentials: Sendable, Equatable {
+		public var user: String
+		public var password: String
+
+		public init(user: String, password: String) {
+			self.user = user
+			self.password = password
+		}
+	}
+
+	/// The client URLs of the cluster's members, such as `http://127.0.0.1:2379`.
+	public var endpoints: [URL]
+	/// Sent to `/v3/auth/authenticate` for a token when set.
+	public var credentials: Credentials?
+	/// How long one request may take before the next endpoint is tried.
+	public var requestTimeout: Duration
+
+	/// A configuration with endpoints given as text; one that is not an http(s) URL is
+	/// refused with ``EtcdError/invalidConfiguration(_:)`` when the client is made.
+	public init(endpoints: [String], credentials: Credentials? = nil, requestTimeout: Duration = .seconds(5)) {
+		self.init(
+			urls: endpoints.map { URL(string: $0) ?? URL(fileURLWithPath: "/invalid endpoint: \($0)") },
+			credentials: credentials,
+			requestTimeout: requestTimeout
+		)
+	}
+
+	/// A configuration with endpoints given as URLs.
+	public init(urls: [URL], credentials: Credentials? = nil, requestTimeout: Duration = .seconds(5)) {
+		endpoints = urls
+		self.credentials = credentials
+		self.requestTimeout = requestTimeout
+	}
+
+	/// Refuses a configuration that cannot work.
+	func validate() throws(EtcdError) {
+		if endpoints.isEmpty {
+			throw .invalidConfiguration("no endpoints are given")
+		}
+		for endpoint in endpoints where !["http", "https"].contains(endpoint.scheme?.lowercased() ?? "") || endpoint.host == nil {
+			throw .invalidConfiguration("'\(endpoint.absoluteString)' is not an http or https URL")
+		}
+	}
+}
+
+extension Duration {
+	/// The duration in seconds, as Foundation's time intervals count.
+	var timeInterval: TimeInterval {
+		let (seconds, attoseconds) = components
+		return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+	}
+}

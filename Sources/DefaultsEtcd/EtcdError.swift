@@ -1,0 +1,57 @@
+import Foundation
+
+/**
+Why a request to etcd failed: the message says which endpoint and what happened.
+
+```swift
+do {
+	_ = try await client.range(key: "/myapp/theme")
+} catch let error as EtcdError {
+	print(error)   // "etcd at http://127.0.0.1:2379 cannot be reached: Could not connect to the server."
+}
+```
+*/
+public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
+	/// No endpoint answered (each was tried): the last one's reason.
+	case unreachable(endpoint: String, reason: String)
+	/// The endpoint answered with an HTTP status that is not success.
+	case httpStatus(endpoint: String, status: Int, body: String)
+	/// etcd answered with an error of its own (a gRPC code and its message).
+	case server(endpoint: String, code: Int, message: String)
+	/// The answer could not be read as what etcd sends.
+	case badResponse(endpoint: String, reason: String)
+	/// The revision a watch asked for has been compacted away: read everything again.
+	case compacted(revision: Int64)
+	/// The user name or password was refused.
+	case authenticationFailed(endpoint: String, message: String)
+	/// The configuration cannot work (no endpoints, an endpoint that is not an http(s) URL).
+	case invalidConfiguration(String)
+
+	public var description: String {
+		switch self {
+		case .unreachable(let endpoint, let reason):
+			"etcd at \(endpoint) cannot be reached: \(reason)"
+		case .httpStatus(let endpoint, let status, let body):
+			"etcd at \(endpoint) answered HTTP \(status): \(body.prefix(200))"
+		case .server(let endpoint, let code, let message):
+			"etcd at \(endpoint) refused the request (code \(code)): \(message)"
+		case .badResponse(let endpoint, let reason):
+			"etcd at \(endpoint) sent an answer that cannot be read: \(reason)"
+		case .compacted(let revision):
+			"etcd has compacted its history up to revision \(revision)"
+		case .authenticationFailed(let endpoint, let message):
+			"etcd at \(endpoint) refused the user name or password: \(message)"
+		case .invalidConfiguration(let reason):
+			"the etcd configuration is invalid: \(reason)"
+		}
+	}
+
+	/// Whether another endpoint may succeed where this one failed.
+	var isEndpointFailure: Bool {
+		switch self {
+		case .unreachable, .httpStatus, .badResponse: true
+		case .server(_, let code, _): code == 14 // UNAVAILABLE: the member has no leader, say
+		case .compacted, .authenticationFailed, .invalidConfiguration: false
+		}
+	}
+}

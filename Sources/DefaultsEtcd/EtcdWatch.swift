@@ -1,0 +1,109 @@
+import Foundation
+
+/// What one watch message reports: the changes, in revision order, and the store's revision
+/// when it was sent (every change up to it has been reported).
+public struct EtcdWatchBatch: Sendable, Equatable {
+	public var events: [EtcdEvent]
+	public var revision: Int64
+}
+
+extension EtcdClient {
+	/**
+	Watches every key that starts with `prefix`, from `revision` on (`0`: from now). The
+	first batch (no events) comes once the watch is set up. The sequence ends with an error
+	when the connection drops or etcd cancels the watch: ``EtcdError/compacted(revision:)``
+	when `revision` is older than etcd's history (read everything again, then watch from
+	the revision of that read plus one). Cancel the consuming task to stop watching.
+
+	```swift
+	for try await batch in client.watch(prefix: "/myapp/", fromRevision: lastSeen + 1) {
+		for event in batch.events { apply(event) }
+		lastSeen = batch.revision
+	}
+	```
+	*/
+	public func watch(prefix: String, fromRevision revision: Int64) -> AsyncThrowingStream<EtcdWatchBatch, any Error> {
+		let request: [String: Any] = [
+			"create_request": [
+				"key": EtcdKeys.encoded(prefix),
+				"range_end": EtcdKeys.rangeEnd(forPrefix: prefix),
+				"start_revision": EtcdKeys.revisionText(revision),
+			],
+		]
+		let (batches, continuation) = AsyncThrowingStream<EtcdWatchBatch, any Error>.makeStream()
+		let task = Task {
+			do {
+				let endpoint = watchEndpoint()
+				let payload = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
+				let token = try await authenticatedToken(at: endpoint, renewing: false)
+				var reader = WatchMessageReader(endpoint: endpoint.absoluteString)
+				do {
+					for try await chunk in transport.stream("/v3/watch", to: endpoint, body: payload, token: token) {
+						for batch in try reader.batches(from: chunk) {
+							continuation.yield(batch)
+						}
+					}
+				} catch let error as EtcdError where error.isEndpointFailure {
+					watchFailed(at: endpoint)
+					throw error
+				}
+				watchFailed(at: endpoint)
+				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch connection was closed")
+			} catch {
+				continuation.finish(throwing: error)
+			}
+		}
+		continuation.onTermination = { _ in task.cancel() }
+		return batches
+	}
+}
+
+/// Splits a watch answer's bytes into its messages (one JSON object a line) and reads them.
+struct WatchMessageReader {
+	let endpoint: String
+	private var buffer = Data()
+
+	init(endpoint: String) {
+		self.endpoint = endpoint
+	}
+
+	mutating func batches(from chunk: Data) throws(EtcdError) -> [EtcdWatchBatch] {
+		buffer.append(chunk)
+		var batches: [EtcdWatchBatch] = []
+		while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+			let line = buffer[buffer.startIndex..<newline]
+			buffer = Data(buffer[buffer.index(after: newline)...])
+			if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+			if let batch = try message(Data(line)) {
+				batches.append(batch)
+			}
+		}
+		return batches
+	}
+
+	private func message(_ line: Data) throws(EtcdError) -> EtcdWatchBatch? {
+		let message: WireWatchMessage
+		do {
+			message = try JSONDecoder().decode(WireWatchMessage.self, from: line)
+		} catch {
+			throw .badResponse(endpoint: endpoint, reason: "a watch message is not JSON: \(error)")
+		}
+		if let error = message.error {
+			throw .server(endpoint: endpoint, code: error.code ?? 0, message: error.message ?? error.error ?? "")
+		}
+		guard let result = message.result else { return nil }
+		if let compacted = result.compact_revision.flatMap({ Int64($0) }), compacted > 0 {
+			throw .compacted(revision: compacted)
+		}
+		if result.canceled == true {
+			throw .server(endpoint: endpoint, code: 0, message: "the watch was cancelled: \(result.cancel_reason ?? "no reason given")")
+		}
+		var events: [EtcdEvent] = []
+		for event in result.events ?? [] {
+			guard let kv = event.kv else { continue }
+			events.append(EtcdEvent(kind: event.type == "DELETE" ? .delete : .put, keyValue: try kv.keyValue(endpoint: endpoint)))
+		}
+		let revision = try (result.header ?? WireHeader()).revisionNumber(endpoint: endpoint)
+		return EtcdWatchBatch(events: events, revision: revision)
+	}
+}

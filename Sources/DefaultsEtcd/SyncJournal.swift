@@ -1,0 +1,87 @@
+import Defaults
+import Foundation
+
+/**
+What a sync engine keeps on disk so that a restart loses nothing: the names of local
+changes not pushed yet (their values are in the local store), the revision the watch
+resumes from, and the revision of what etcd held for each key when last seen (`0`: it
+held nothing), which tells a key met before from one met for the first time.
+
+```json
+{"revision": 42, "unpushed": ["theme"], "known": {"theme": 40, "volume": 12}}
+```
+
+Written whole to a temporary file and renamed over the old one, so a crash leaves the
+old journal or the new one.
+*/
+struct SyncJournal: Codable, Equatable, Sendable {
+	var revision: Int64 = 0
+	var unpushed: [String] = []
+	var known: [String: Int64] = [:]
+
+	/// The journal kept at `url`, or an empty one when there is none. A journal that cannot
+	/// be read is reported and set aside (renamed with `.unreadable` added).
+	static func load(from url: URL) -> SyncJournal {
+		guard let data = try? Data(contentsOf: url) else { return SyncJournal() }
+		do {
+			return try JSONDecoder().decode(SyncJournal.self, from: data)
+		} catch {
+			let aside = url.appendingPathExtension("unreadable")
+			try? FileManager.default.removeItem(at: aside)
+			try? FileManager.default.moveItem(at: url, to: aside)
+			Defaults.report(.init(
+				kind: .syncFailure,
+				key: nil,
+				message: "The etcd sync journal \(url.path) cannot be read (\(error)); it was moved to \(aside.lastPathComponent) and the settings will be read from etcd again."
+			))
+			return SyncJournal()
+		}
+	}
+
+	/// Writes the journal to `url`, creating its directory (mode 0700) when needed.
+	func save(to url: URL) throws {
+		try FileManager.default.createDirectory(
+			at: url.deletingLastPathComponent(),
+			withIntermediateDirectories: true,
+			attributes: [.posixPermissions: 0o700]
+		)
+		let encoder = JSONEncoder()
+		encoder.outputFormatting = [.sortedKeys]
+		try encoder.encode(self).write(to: url, options: .atomic)
+	}
+
+	/// The journal's place when none is given: `$XDG_STATE_HOME/<app>/etcd-sync-<prefix>.json`
+	/// (`~/.local/state` without `XDG_STATE_HOME`), the prefix made safe for a file name.
+	static func defaultURL(prefix: String) -> URL {
+		let environment = ProcessInfo.processInfo.environment
+		let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+			?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
+		let safe = String(prefix.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+		return stateHome
+			.appendingPathComponent(FileStore.applicationName)
+			.appendingPathComponent("etcd-sync-\(safe).json")
+	}
+}
+
+extension SyncState {
+	/// The part of the state a journal keeps.
+	var journal: SyncJournal {
+		SyncJournal(
+			revision: revision,
+			unpushed: unpushed.keys.sorted(),
+			known: remote.mapValues(\.revision)
+		)
+	}
+
+	/// Takes up a journal kept by an earlier run.
+	mutating func restore(_ journal: SyncJournal) {
+		revision = journal.revision
+		for name in journal.unpushed {
+			unpushed[name] = nextCounter()
+		}
+		for (name, revision) in journal.known {
+			remote[name] = RemoteState(value: .unknown, revision: revision)
+		}
+		needsFullPull = journal.revision == 0
+	}
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Glibc
+import Testing
+import TestEnvironment
+
+/// The test process's private directory (HOME and XDG_CONFIG_HOME point into it).
+let isolatedDirectory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()), isDirectory: true)
+
+/**
+A real etcd for one test: started on free loopback ports with a data directory of its own,
+waited for until healthy, stopped by its process id (and its directory removed) at the end.
+
+```swift
+let etcd = try await EtcdServer.start()
+defer { etcd.terminate() }
+```
+*/
+final class EtcdServer: @unchecked Sendable {
+	let clientPort: Int
+	let peerPort: Int
+	let dataDirectory: URL
+	private var process: Process?
+
+	var endpoint: String { "http://127.0.0.1:\(clientPort)" }
+
+	private init() throws {
+		clientPort = try Self.freePort()
+		peerPort = try Self.freePort()
+		dataDirectory = isolatedDirectory.appendingPathComponent("etcd-\(UUID().uuidString)", isDirectory: true)
+	}
+
+	/// Starts a new server and waits until it answers.
+	static func start() async throws -> EtcdServer {
+		let server = try EtcdServer()
+		try await server.restart()
+		return server
+	}
+
+	/// Starts the server (again, on the same ports and data) and waits until it answers.
+	func restart() async throws {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
+		let peer = "http://127.0.0.1:\(peerPort)"
+		process.arguments = [
+			"--name", "test", "--data-dir", dataDirectory.path,
+			"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
+			"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
+			"--initial-cluster", "test=\(peer)", "--log-level", "error",
+		]
+		process.standardOutput = FileHandle.nullDevice
+		process.standardError = FileHandle.nullDevice
+		try process.run()
+		self.process = process
+		try await waitUntilHealthy()
+	}
+
+	/// Stops the server (SIGTERM, then SIGKILL after 10 s) and waits for it to end.
+	func stop() {
+		guard let process, process.isRunning else { return }
+		let pid = process.processIdentifier
+		kill(pid, SIGTERM)
+		let deadline = Date().addingTimeInterval(10)
+		while process.isRunning, Date() < deadline { usleep(20_000) }
+		if process.isRunning {
+			kill(pid, SIGKILL)
+			process.waitUntilExit()
+		}
+		self.process = nil
+	}
+
+	/// Stops the server for good and removes its data.
+	func terminate() {
+		stop()
+		try? FileManager.default.removeItem(at: dataDirectory)
+	}
+
+	/// Runs etcdctl against this server; returns its standard output.
+	@discardableResult
+	func etcdctl(_ arguments: String...) throws -> String {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
+		process.arguments = ["--endpoints=\(endpoint)"] + arguments
+		process.environment = ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]
+		let output = Pipe()
+		process.standardOutput = output
+		process.standardError = FileHandle.nullDevice
+		try process.run()
+		let data = output.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return String(decoding: data, as: UTF8.self)
+	}
+
+	private func waitUntilHealthy() async throws {
+		let url = URL(string: "\(endpoint)/health")
+		let deadline = ContinuousClock.now + .seconds(30)
+		while ContinuousClock.now < deadline {
+			if let url, let data = try? Data(contentsOf: url), String(decoding: data, as: UTF8.self).contains("\"true\"") {
+				return
+			}
+			if process?.isRunning != true { break }
+			try await Task.sleep(for: .milliseconds(50))
+		}
+		stop()
+		throw TestFailure("etcd did not become healthy on \(endpoint)")
+	}
+
+	/// A port nothing listens on now: one the kernel picks for a socket bound to port 0.
+	private static func freePort() throws -> Int {
+		let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+		guard socketDescriptor >= 0 else { throw TestFailure("socket() failed") }
+		defer { close(socketDescriptor) }
+		var address = sockaddr_in()
+		address.sin_family = sa_family_t(AF_INET)
+		address.sin_addr.s_addr = inet_addr("127.0.0.1")
+		address.sin_port = 0
+		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+		let bound = withUnsafeMutablePointer(to: &address) {
+			$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+				bind(socketDescriptor, pointer, length) == 0 && getsockname(socketDescriptor, pointer, &length) == 0
+			}
+		}
+		guard bound else { throw TestFailure("bind() failed") }
+		return Int(UInt16(bigEndian: address.sin_port))
+	}
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+	let description: String
+
+	init(_ description: String) {
+		self.description = description
+	}
+}
+
+/// Waits until `condition` holds, checking every 20 ms for at most `timeout`; returns whether it held.
+func eventually(within timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
+	let deadline = ContinuousClock.now + timeout
+	while ContinuousClock.now < deadline {
+		if await condition() { return true }
+		try? await Task.sleep(for: .milliseconds(20))
+	}
+	return await condition()
+}

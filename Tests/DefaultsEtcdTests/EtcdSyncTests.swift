@@ -1,0 +1,215 @@
+import Defaults
+@testable import DefaultsEtcd
+import Foundation
+import Synchronization
+import Testing
+
+/// One "machine": a store of its own, a synced key in it, and a sync engine.
+struct Machine {
+	let store: any DefaultsStore
+	let theme: Defaults.Key<String>
+	let sync: Defaults.EtcdSync
+
+	init(_ etcd: EtcdServer?, endpoint: String? = nil, prefix: String, store: any DefaultsStore = InMemoryStore(), journal: URL = Self.journalURL()) throws {
+		self.store = store
+		theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
+		sync = try Defaults.EtcdSync(
+			store: store,
+			configuration: EtcdConfiguration(endpoints: [endpoint ?? etcd?.endpoint ?? "http://127.0.0.1:1"], requestTimeout: .seconds(3)),
+			prefix: prefix,
+			journal: journal,
+			maximumRetryDelay: .milliseconds(500)
+		)
+	}
+
+	static func journalURL() -> URL {
+		isolatedDirectory.appendingPathComponent("journal-\(UUID().uuidString).json")
+	}
+}
+
+func uniquePrefix() -> String {
+	"/test-\(UUID().uuidString.prefix(8))/"
+}
+
+/// The sync engine between machines through a real etcd.
+@Suite(.serialized)
+struct EtcdSyncTests {
+	init() {
+		ProblemRecorder.install()
+	}
+
+	@Test func aChangeOnOneMachineReachesAnObserverOnAnotherWithinTwoSeconds() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let a = try Machine(etcd, prefix: prefix)
+		let b = try Machine(etcd, prefix: prefix)
+		defer { a.sync.stop(); b.sync.stop() }
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		let seen = Mutex<[String]>([])
+		let observation = Defaults.observe(b.theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
+		defer { observation.invalidate() }
+		Defaults[a.theme] = "dark"
+		#expect(await eventually(within: .seconds(2)) { seen.withLock { $0 } == ["dark"] })
+		#expect(Defaults[b.theme] == "dark")
+		// Pushed as JSON text: readable and editable with etcdctl.
+		#expect(try etcd.etcdctl("get", "\(prefix)theme", "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines) == #""dark""#)
+
+		// A reset removes the etcd key, and the other machine goes back to its default.
+		Defaults.reset(a.theme)
+		#expect(await eventually { Defaults[b.theme] == "system" && b.store.storedValue(forKey: "theme") == nil })
+		// No echo: A's own change coming back does not make it push again.
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(a.sync.state.withLock { $0.unpushed.isEmpty })
+	}
+
+	@Test func aValuePutWithEtcdctlAppearsInTheTypedKey() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(etcd, prefix: prefix)
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		try etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
+		#expect(await eventually { Defaults[machine.theme] == "solarized" })
+	}
+
+	@Test func aValueInEtcdThatDoesNotDecodeIsReportedAndLeavesLocalDataAlone() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(etcd, prefix: prefix)
+		defer { machine.sync.stop() }
+		Defaults[machine.theme] = "dark"
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		try etcd.etcdctl("put", "\(prefix)theme", "dark")   // no quotes: not JSON
+		try etcd.etcdctl("put", "\(prefix)theme", "42")     // JSON, but not a String
+		let problems = { ProblemRecorder.recorded { $0.kind == .undecodableValue && $0.message.contains(prefix) } }
+		#expect(await eventually { problems().count == 2 })
+		#expect(problems().first?.message.contains("a string needs quotes") == true)
+		#expect(Defaults[machine.theme] == "dark")
+		#expect(machine.store.storedValue(forKey: "theme") == "dark")
+
+		// A local change afterwards is pushed over the bad value.
+		Defaults[machine.theme] = "light"
+		#expect(await eventually { (try? etcd.etcdctl("get", "\(prefix)theme", "--print-value-only"))?.contains(#""light""#) == true })
+	}
+
+	@Test func changesMadeWhileEtcdIsDownArePushedWhenItIsBack() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let a = try Machine(etcd, prefix: prefix)
+		let volume = Defaults.Key<Int>("volume", default: 0, suite: a.store)
+		a.sync.add(volume)
+		defer { a.sync.stop() }
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		etcd.stop()
+		let clock = ContinuousClock()
+		let elapsed = clock.measure {
+			for step in 1...50 {
+				Defaults[volume] = step
+				if step == 25 { Defaults[a.theme] = "offline" }
+			}
+		}
+		#expect(elapsed < .seconds(1), "writes must not wait for etcd")
+		#expect(await eventually { ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains(prefix) }.count >= 1 })
+		// Let the engine try (and fail) to push a few times while etcd is down.
+		let failures = a.sync.failedAttempts.load(ordering: .relaxed)
+		#expect(await eventually { a.sync.failedAttempts.load(ordering: .relaxed) >= failures + 3 })
+
+		try await etcd.restart()
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(30)))
+		let b = try Machine(etcd, prefix: prefix)
+		let volumeB = Defaults.Key<Int>("volume", default: 0, suite: b.store)
+		b.sync.add(volumeB)
+		defer { b.sync.stop() }
+		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(Defaults[volumeB] == 50)
+		#expect(Defaults[b.theme] == "offline")
+	}
+
+	@Test func theJournalKeepsUnpushedChangesAcrossARestartOfTheEngine() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let journal = Machine.journalURL()
+		let file = isolatedDirectory.appendingPathComponent("store-\(UUID().uuidString)/settings.json")
+
+		do {
+			let machine = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
+			Defaults[machine.theme] = "before"
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			etcd.stop()
+			// etcd already holds a value this machine knows, so only the journal tells that the
+			// change below is newer.
+			Defaults[machine.theme] = "written offline"
+			#expect(await eventually { (try? Data(contentsOf: journal)).map { String(decoding: $0, as: UTF8.self).contains(#""unpushed":["theme"]"#) } == true })
+			machine.sync.stop()
+			try (machine.store as? FileStore)?.flush()
+		}
+
+		try await etcd.restart()
+		// The program starts again: a new store on the same file, a new engine on the same journal.
+		let restarted = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
+		defer { restarted.sync.stop() }
+		#expect(await restarted.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
+		#expect(try await client.get("\(prefix)theme").value?.value == Data(#""written offline""#.utf8))
+	}
+
+	@Test func aWatchResumingFromACompactedRevisionReadsEverythingAgain() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let journal = Machine.journalURL()
+		let store = InMemoryStore()
+		let first = try Machine(etcd, prefix: prefix, store: store, journal: journal)
+		#expect(await first.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		first.sync.stop()   // the watcher goes away, its revision in the journal
+
+		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
+		try await client.put("\(prefix)theme", value: Data(#""while away""#.utf8))
+		let last = try await client.put("\(prefix)unrelated", value: Data("1".utf8))
+		try await client.compact(toRevision: last)
+
+		let back = try Machine(etcd, prefix: prefix, store: store, journal: journal)
+		defer { back.sync.stop() }
+		#expect(back.sync.state.withLock { !$0.needsFullPull && $0.revision > 0 }, "resumes from the journal's revision")
+		#expect(await eventually { Defaults[back.theme] == "while away" })
+	}
+
+	@Test func anUnreachableEtcdIsReportedAndLocalSettingsWorkAsUsual() async throws {
+		let prefix = uniquePrefix()
+		let machine = try Machine(nil, endpoint: "http://127.0.0.1:1", prefix: prefix)
+		defer { machine.sync.stop() }
+		let clock = ContinuousClock()
+		let elapsed = clock.measure {
+			Defaults[machine.theme] = "local"
+			#expect(Defaults[machine.theme] == "local")
+		}
+		#expect(elapsed < .seconds(1))
+		let reports = { ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains(prefix) } }
+		#expect(await eventually { !reports().isEmpty })
+		#expect(reports().first?.message.contains("127.0.0.1:1") == true)
+		#expect(reports().first?.message.contains("cannot be reached") == true)
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .milliseconds(300)) == false)
+	}
+
+	@Test func iCloudKeysAreClaimedByTheEngineAndNotReportedAsNotSynced() async throws {
+		let store = InMemoryStore()
+		let sync = try Defaults.EtcdSync(store: store, endpoints: ["http://127.0.0.1:1"], prefix: uniquePrefix(), journal: Machine.journalURL())
+		defer { sync.stop() }
+		let name = "claimed-\(UUID().uuidString.prefix(8))"
+		let key = Defaults.Key<Int>(name, default: 1, suite: store, iCloud: true)
+		#expect(sync.keys.contains(key))
+		#expect(ProblemRecorder.recorded { $0.kind == .notSynced && $0.key == name }.isEmpty)
+		sync.remove(key)
+		#expect(!sync.keys.contains(key))
+	}
+}
