@@ -42,7 +42,7 @@ let package = Package(
 			"Defaults", "DefaultsTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
-		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI"]),
+		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),

@@ -124,6 +124,9 @@ enum ChildProcessBenchmarks {
 			print(0)
 		case "nothing":
 			print(0)
+		case "etcd-writer", "etcd-startup":
+			guard let result = EtcdBenchmarks.child(arguments) else { failChild("the etcd child \(mode) failed") }
+			print(result)
 		case "cold-load-plist" where arguments.count == 2:
 			let start = DispatchTime.now().uptimeNanoseconds
 			let suite = UserDefaults(suiteName: arguments[1])

@@ -56,6 +56,7 @@ let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
 rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]
 let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 rows += [keysMemory, editorMemory]
+rows += EtcdBenchmarks.rows(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
 rows += ScaleBenchmarks.rows(directory: directory, quick: arguments.contains("--quick"))
 
 if arguments.contains("--json") {

@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A single-member etcd for the benchmark's etcd rows: loopback ports chosen by the kernel,
+/// data in the benchmark's temporary directory, stopped by process id.
+final class LocalEtcd: @unchecked Sendable {
+	let endpoint: String
+	private let process: Process
+
+	/// Starts etcd and waits until it answers; `nil` if it is not installed or does not start.
+	init?(directory: URL) {
+		let executable = "/usr/bin/etcd"
+		guard FileManager.default.isExecutableFile(atPath: executable),
+		      let clientPort = Self.unusedPort(), let peerPort = Self.unusedPort() else { return nil }
+		endpoint = "http://127.0.0.1:\(clientPort)"
+		let peer = "http://127.0.0.1:\(peerPort)"
+		process = Process()
+		process.executableURL = URL(fileURLWithPath: executable)
+		process.arguments = [
+			"--name", "bench", "--data-dir", directory.path, "--log-level", "error",
+			"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
+			"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "bench=\(peer)",
+		]
+		process.standardOutput = FileHandle.nullDevice
+		process.standardError = FileHandle.nullDevice
+		do { try process.run() } catch { return nil }
+		let deadline = Date().addingTimeInterval(20)
+		while Date() < deadline, process.isRunning {
+			if put("/bench/ready", "true") { return }
+			usleep(100_000)
+		}
+		stop()
+		return nil
+	}
+
+	/// Puts `value` (JSON text) at `key` through the JSON gateway; whether etcd took it.
+	@discardableResult
+	func put(_ key: String, _ value: String) -> Bool {
+		guard let url = URL(string: endpoint + "/v3/kv/put") else { return false }
+		var request = URLRequest(url: url)
+		request.httpMethod = "POST"
+		let body = ["key": Data(key.utf8).base64EncodedString(), "value": Data(value.utf8).base64EncodedString()]
+		request.httpBody = try? JSONSerialization.data(withJSONObject: body)
+		let status = Mutex(0)
+		let done = DispatchSemaphore(value: 0)
+		URLSession.shared.dataTask(with: request) { _, response, _ in
+			status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode ?? 0 }
+			done.signal()
+		}.resume()
+		guard done.wait(timeout: .now() + 5) == .success else { return false }
+		return status.withLock { $0 } == 200
+	}
+
+	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.
+	func stop() {
+		guard process.isRunning else { return }
+		kill(process.processIdentifier, SIGTERM)
+		let deadline = Date().addingTimeInterval(5)
+		while process.isRunning, Date() < deadline { usleep(20_000) }
+		if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+		process.waitUntilExit()
+	}
+
+	/// A loopback port no one listens on now (the kernel's choice for port 0).
+	private static func unusedPort() -> Int? {
+		let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+		guard socketDescriptor >= 0 else { return nil }
+		defer { close(socketDescriptor) }
+		var address = sockaddr_in()
+		address.sin_family = sa_family_t(AF_INET)
+		address.sin_addr.s_addr = inet_addr("127.0.0.1")
+		address.sin_port = 0
+		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+		let bound = withUnsafeMutablePointer(to: &address) { pointer in
+			pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0 }
+		}
+		return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+	}
+}
