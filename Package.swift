@@ -39,7 +39,7 @@ let package = Package(
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
-			"Defaults", "DefaultsTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd"]),
@@ -52,10 +52,12 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
-		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment"]),
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "defaults-tui"]),
+		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
+		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.
+		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment"], path: "Tests/EtcdTestSupport"),
 		// A second process that writes to a store file, for the file store's multi-process tests.
 		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
 	],

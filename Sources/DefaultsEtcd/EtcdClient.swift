@@ -54,6 +54,13 @@ public final class EtcdClient: Sendable {
 		return try decode(WireHeaderResponse.self, data, endpoint: endpoint).header?.revisionNumber(endpoint: endpoint) ?? 0
 	}
 
+	/// Deletes every key that starts with `prefix`; returns the revision after the request.
+	@discardableResult
+	public func delete(prefix: String) async throws(EtcdError) -> Int64 {
+		let (endpoint, data) = try await call("/v3/kv/deleterange", ["key": EtcdKeys.encoded(prefix), "range_end": EtcdKeys.rangeEnd(forPrefix: prefix)])
+		return try decode(WireHeaderResponse.self, data, endpoint: endpoint).header?.revisionNumber(endpoint: endpoint) ?? 0
+	}
+
 	/// Discards the history before `revision` (what an operator does to keep etcd small).
 	public func compact(toRevision revision: Int64) async throws(EtcdError) {
 		_ = try await call("/v3/kv/compaction", ["revision": EtcdKeys.revisionText(revision)])

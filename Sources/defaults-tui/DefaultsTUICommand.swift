@@ -14,10 +14,12 @@ struct DefaultsTUICommand: ParsableCommand {
 		discussion: """
 		With no command, opens the editor. Without --schema and --store it edits the \
 		built-in demo settings, kept in \(SettingsOptions.defaultStorePath) unless \
-		--store names another file.
+		--store names another file. With --etcd URL --prefix /myapp/ every command and the \
+		editor work on the settings in etcd instead, one key <prefix><name> per setting \
+		holding its JSON text; the editor shows other machines' changes as they happen.
 
 		Exit status: 0 on success, 1 when a key or file is not found, export would replace \
-		a file without --force, or something fails, \
+		a file without --force, etcd cannot be reached, or something fails, \
 		2 for bad input (a value that does not fit, an unknown option).
 
 		EXAMPLES:
@@ -26,6 +28,8 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
 		  defaults-tui watch                        Print each change as it happens.
 		  defaults-tui --store app.json             Edit any JSON settings file, without a schema.
+		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
+		                                            Edit a fleet's settings in etcd, live.
 		""",
 		subcommands: [Edit.self, List.self, Get.self, Set.self, Reset.self, Watch.self, Export.self, Import.self, Schema.self],
 		defaultSubcommand: Edit.self

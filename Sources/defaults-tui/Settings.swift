@@ -1,9 +1,10 @@
 import ArgumentParser
 import Defaults
+import DefaultsEtcd
 import DefaultsTUI
 import Foundation
 
-/// Which settings a command works on: a schema and a store.
+/// Which settings a command works on: a schema, and a store file or a prefix in etcd.
 struct SettingsOptions: ParsableArguments {
 	/// Where the store is kept without `--store`, as `FileStore.standard` finds it for this tool.
 	/// Computing it creates nothing.
@@ -17,15 +18,49 @@ struct SettingsOptions: ParsableArguments {
 	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))
 	var store: String?
 
+	@Option(name: .long, help: ArgumentHelp("Work on settings in etcd at this client URL instead of a file (repeat it, or separate URLs with commas, for several members). Needs --prefix.", valueName: "url"))
+	var etcd: [String] = []
+
+	@Option(name: .long, help: ArgumentHelp("With --etcd: the etcd key prefix of the settings, starting and ending with '/' (the setting theme is the key <prefix>theme).", valueName: "prefix"))
+	var prefix: String?
+
+	/// The etcd endpoints given, split at commas.
+	var etcdEndpoints: [String] {
+		etcd.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+	}
+
+	func validate() throws {
+		if etcd.isEmpty {
+			if prefix != nil {
+				throw ValidationError("--prefix works with --etcd only")
+			}
+			return
+		}
+		if store != nil {
+			throw ValidationError("--etcd and --store cannot be used together: the settings are either in etcd or in a file")
+		}
+		if etcdEndpoints.isEmpty {
+			throw ValidationError("--etcd needs a URL such as http://127.0.0.1:2379")
+		}
+		guard let prefix else {
+			throw ValidationError("--etcd needs --prefix, such as --prefix /myapp/")
+		}
+		if prefix.count < 2 || !prefix.hasPrefix("/") || !prefix.hasSuffix("/") {
+			throw ValidationError("--prefix must start and end with '/', such as /myapp/ (not '\(prefix)')")
+		}
+	}
+
 	/// The store, opened for reading and writing, and the schema (for the editor).
-	func open() throws -> (store: FileStore, schema: SettingsSchema) {
-		let opened = try open(access: .readWrite)
-		return (opened.store, opened.schema)
+	func open() throws -> OpenedSettings {
+		try open(access: .readWrite)
 	}
 
 	/// The store and the schema: the demo's, a schema file's, or one inferred from the store's values.
-	/// Commands that only read open the store read-only, so that they never create, move or write a file.
+	/// Commands that only read open a file store read-only, so that they never create, move or write a file.
 	func open(access: FileStore.Access) throws -> OpenedSettings {
+		if !etcd.isEmpty, let prefix {
+			return try openEtcd(prefix: prefix)
+		}
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
 		if store != nil {
@@ -36,27 +71,75 @@ struct SettingsOptions: ParsableArguments {
 		}
 		// Read-write without --store is the standard store itself, which the library's own keys use too.
 		let fileStore = store == nil && access.allowsWriting ? FileStore.standard : FileStore(url: url, access: access)
-		if let schema {
-			do {
-				return OpenedSettings(store: fileStore, schema: try SettingsSchema.load(from: URL(fileURLWithPath: schema)), isInferred: false)
-			} catch {
-				throw CommandFailure.notFound("\(error)")
-			}
+		let source = SettingsSource.file(fileStore)
+		if let schema = try loadSchema() {
+			return OpenedSettings(source: source, schema: schema, isInferred: false)
 		}
 		if store != nil {
 			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
-			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true)
+			return OpenedSettings(source: source, schema: inferred, isInferred: true)
 		}
-		return OpenedSettings(store: fileStore, schema: DemoSettings.schema(store: fileStore), isInferred: false)
+		return OpenedSettings(source: source, schema: DemoSettings.schema(store: fileStore), isInferred: false)
 	}
+
+	/// Opens the settings under `prefix` in etcd; without a schema, each key's kind is inferred.
+	private func openEtcd(prefix: String) throws -> OpenedSettings {
+		let configuration = EtcdConfiguration(endpoints: etcdEndpoints, requestTimeout: EtcdSettings.requestTimeout)
+		let etcdStore: EtcdStore
+		do {
+			etcdStore = try waitForTask { () async throws(EtcdError) -> EtcdStore in
+				try await EtcdStore.openEtcd(configuration: configuration, prefix: prefix)
+			}
+		} catch {
+			throw CommandFailure.failed("cannot read the settings under \(prefix) from etcd: \(error)")
+		}
+		let source = SettingsSource.etcd(etcdStore, description: "etcd \(etcdEndpoints.joined(separator: ",")) \(prefix)")
+		if let schema = try loadSchema() {
+			return OpenedSettings(source: source, schema: schema, isInferred: false)
+		}
+		let inferred = SettingsSchema.inferred(from: etcdStore.storedValues(), title: "etcd \(prefix)")
+		return OpenedSettings(source: source, schema: inferred, isInferred: true)
+	}
+
+	private func loadSchema() throws -> SettingsSchema? {
+		guard let schema else { return nil }
+		do {
+			return try SettingsSchema.load(from: URL(fileURLWithPath: schema))
+		} catch {
+			throw CommandFailure.notFound("\(error)")
+		}
+	}
+}
+
+/// Where the settings are kept.
+enum SettingsSource {
+	case file(FileStore)
+	/// Keys under a prefix in etcd; `description` names the endpoints and the prefix.
+	case etcd(EtcdStore, description: String)
 }
 
 /// An opened store and the schema that describes it.
 struct OpenedSettings {
-	let store: FileStore
+	let source: SettingsSource
 	let schema: SettingsSchema
-	/// Whether the schema was inferred from the store's values (`--store` without `--schema`).
+	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
+
+	/// The store the settings are read from and written to.
+	var store: any DefaultsStore {
+		switch source {
+		case .file(let store): store
+		case .etcd(let store, _): store
+		}
+	}
+
+	/// What the editor's title bar names as the store.
+	var storeDescription: String {
+		switch source {
+		case .file(let store): store.url.path
+		case .etcd(_, let description): description
+		}
+	}
 
 	/// The setting of `key`, or a failure naming it. Without a schema the settings are the
 	/// file's keys, so an unusable file is named as the reason rather than the key.
@@ -64,25 +147,34 @@ struct OpenedSettings {
 		if let setting = schema.setting(forKey: key) {
 			return setting
 		}
-		if isInferred, let error = store.loadError {
+		if isInferred, case .file(let store) = source, let error = store.loadError {
 			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.url.path) cannot be read: \(error.reason)")
 		}
 		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them)")
 	}
-}
 
-extension FileStore {
-	/// Saves, or fails with the store's message.
+	/// Saves the file, or waits until etcd has every change; fails with the store's message.
 	func save() throws {
-		do {
-			try flush()
-		} catch {
-			throw CommandFailure.failed("\(error)")
+		switch source {
+		case .file(let store):
+			do {
+				try store.flush()
+			} catch {
+				throw CommandFailure.failed("\(error)")
+			}
+		case .etcd(let store, _):
+			do {
+				try waitForTask { () async throws(EtcdError) in
+					try await store.backend.flush(timeout: EtcdSettings.saveTimeout)
+				}
+			} catch {
+				throw CommandFailure.failed("the change was not written to etcd: \(error)")
+			}
 		}
 	}
 }
 
-/// Prints to standard output at once (for watch, whose output may go to a pipe).
+/// Printing to standard output at once (for watch, whose output may go to a pipe).
 func printLine(_ text: String) {
 	FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

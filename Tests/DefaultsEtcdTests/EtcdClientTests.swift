@@ -1,4 +1,5 @@
 @testable import DefaultsEtcd
+import EtcdTestSupport
 import Foundation
 import Testing
 

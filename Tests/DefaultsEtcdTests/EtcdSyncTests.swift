@@ -1,5 +1,6 @@
 import Defaults
 @testable import DefaultsEtcd
+import EtcdTestSupport
 import Foundation
 import Synchronization
 import Testing

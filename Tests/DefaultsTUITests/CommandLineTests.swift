@@ -5,7 +5,7 @@ import TestEnvironment
 import Testing
 
 /// Runs the built `defaults-tui` with its own configuration directory.
-private struct CLI {
+struct CLI {
 	let configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
 		.appendingPathComponent("cli-\(UUID().uuidString)", isDirectory: true)
 

@@ -8,12 +8,15 @@ struct Edit: ParsableCommand {
 		abstract: "Open the settings editor (the default command).",
 		discussion: """
 		Exit status: 0 after q, 128 + the signal's number after SIGINT (Ctrl-C), SIGTERM or \
-		SIGHUP (130, 143, 129); changes are saved in every case.
+		SIGHUP (130, 143, 129); changes are saved in every case. With --etcd, \
+		another machine's change appears in the open editor, and every change is written to \
+		etcd at once; leaving waits until etcd has them all (status 1 if it cannot be reached).
 
 		EXAMPLES:
 		  defaults-tui edit
 		  defaults-tui edit --schema myapp-schema.json --store ~/.config/myapp/settings.json
 		  defaults-tui edit --no-mouse --log /tmp/defaults-tui.log
+		  defaults-tui edit --etcd http://10.0.0.1:2379 --prefix /myapp/ --schema myapp-schema.json
 		"""
 	)
 
@@ -26,15 +29,18 @@ struct Edit: ParsableCommand {
 	var log: String?
 
 	func run() throws {
-		let (store, schema) = try settings.open()
+		let opened = try settings.open()
 		let ending: TerminalEditor.Ending
 		do {
-			let editor = TerminalEditor(schema: schema, store: store, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) })
+			let editor = TerminalEditor(
+				schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
+				problemLog: log.map { URL(fileURLWithPath: $0) }
+			)
 			ending = try editor.run()
 		} catch {
 			throw CommandFailure.failed("\(error)")
 		}
-		try store.save()
+		try opened.save()
 		if ending.exitStatus != 0 {
 			Foundation.exit(ending.exitStatus)
 		}

@@ -48,6 +48,6 @@ struct Import: ParsableCommand {
 		for (key, value) in values {
 			if value.isNull { store.removeStoredValue(forKey: key) } else { store.setStoredValue(value, forKey: key) }
 		}
-		try store.save()
+		try opened.save()
 	}
 }

@@ -32,6 +32,6 @@ struct Reset: ParsableCommand {
 		for name in names {
 			store.removeStoredValue(forKey: name)
 		}
-		try store.save()
+		try opened.save()
 	}
 }

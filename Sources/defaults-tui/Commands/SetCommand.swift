@@ -5,7 +5,7 @@ import Foundation
 struct Set: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		abstract: "Change a setting; the value is checked against its type, range and choices.",
-		usage: "defaults-tui set <key> <value> [--schema <file>] [--store <file>]",
+		usage: "defaults-tui set <key> <value> [--schema <file>] [--store <file> | --etcd <url> --prefix <prefix>]",
 		discussion: """
 		Booleans take true/false, yes/no, on/off or 1/0; choices take a title or value; \
 		text needs no quotes; lists and objects are JSON. A value may start with a dash \
@@ -17,6 +17,7 @@ struct Set: ParsableCommand {
 		  defaults-tui set theme dark
 		  defaults-tui set syncInterval -5
 		  defaults-tui set spellingLanguages '["en", "de"]'
+		  defaults-tui set theme dark --etcd http://10.0.0.1:2379 --prefix /myapp/ --schema myapp-schema.json
 		"""
 	)
 
@@ -50,7 +51,7 @@ struct Set: ParsableCommand {
 		switch setting.parse(text) {
 		case .success(let parsed):
 			opened.store.setStoredValue(parsed, forKey: key)
-			try opened.store.save()
+			try opened.save()
 		case .failure(let error):
 			throw CommandFailure.badInput("cannot set \(key): \(error.message)")
 		}

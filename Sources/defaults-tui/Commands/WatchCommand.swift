@@ -11,6 +11,7 @@ struct Watch: ParsableCommand {
 		EXAMPLES:
 		  defaults-tui watch
 		  defaults-tui watch theme fontSize --json
+		  defaults-tui watch --etcd http://10.0.0.1:2379 --prefix /myapp/
 		"""
 	)
 
@@ -23,8 +24,8 @@ struct Watch: ParsableCommand {
 		let (store, schema) = (opened.store, opened.schema)
 		for key in keys { _ = try opened.requireSetting(key) }
 		// The store is read-only, so it does not create the directory it would watch.
-		let directory = store.url.deletingLastPathComponent().path
-		if !FileManager.default.fileExists(atPath: directory) {
+		if case .file(let fileStore) = opened.source, case let directory = fileStore.url.deletingLastPathComponent().path,
+		   !FileManager.default.fileExists(atPath: directory) {
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
 		}
 		let names = keys.isEmpty ? Swift.Set(schema.settings.map(\.key)) : Swift.Set(keys)
@@ -63,7 +64,7 @@ struct Watch: ParsableCommand {
 
 /// Carries the store into the observation handler.
 private struct StoreBox: @unchecked Sendable {
-	let store: FileStore
+	let store: any DefaultsStore
 }
 
 /// A tiny lock-protected value for the watch handler.

@@ -1,10 +1,9 @@
 import Foundation
 import Glibc
-import Testing
 import TestEnvironment
 
 /// The test process's private directory (HOME and XDG_CONFIG_HOME point into it).
-let isolatedDirectory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()), isDirectory: true)
+public let isolatedDirectory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()), isDirectory: true)
 
 /**
 A real etcd for one test: started on free loopback ports with a data directory of its own,
@@ -15,13 +14,13 @@ let etcd = try await EtcdServer.start()
 defer { etcd.terminate() }
 ```
 */
-final class EtcdServer: @unchecked Sendable {
-	let clientPort: Int
-	let peerPort: Int
-	let dataDirectory: URL
+public final class EtcdServer: @unchecked Sendable {
+	public let clientPort: Int
+	public let peerPort: Int
+	public let dataDirectory: URL
 	private var process: Process?
 
-	var endpoint: String { "http://127.0.0.1:\(clientPort)" }
+	public var endpoint: String { "http://127.0.0.1:\(clientPort)" }
 
 	private init() throws {
 		clientPort = try Self.freePort()
@@ -30,14 +29,14 @@ final class EtcdServer: @unchecked Sendable {
 	}
 
 	/// Starts a new server and waits until it answers.
-	static func start() async throws -> EtcdServer {
+	public static func start() async throws -> EtcdServer {
 		let server = try EtcdServer()
 		try await server.restart()
 		return server
 	}
 
 	/// Starts the server (again, on the same ports and data) and waits until it answers.
-	func restart() async throws {
+	public func restart() async throws {
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
 		let peer = "http://127.0.0.1:\(peerPort)"
@@ -55,7 +54,7 @@ final class EtcdServer: @unchecked Sendable {
 	}
 
 	/// Stops the server (SIGTERM, then SIGKILL after 10 s) and waits for it to end.
-	func stop() {
+	public func stop() {
 		guard let process, process.isRunning else { return }
 		let pid = process.processIdentifier
 		kill(pid, SIGTERM)
@@ -69,14 +68,14 @@ final class EtcdServer: @unchecked Sendable {
 	}
 
 	/// Stops the server for good and removes its data.
-	func terminate() {
+	public func terminate() {
 		stop()
 		try? FileManager.default.removeItem(at: dataDirectory)
 	}
 
 	/// Runs etcdctl against this server; returns its standard output.
 	@discardableResult
-	func etcdctl(_ arguments: String...) throws -> String {
+	public func etcdctl(_ arguments: String...) throws -> String {
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
 		process.arguments = ["--endpoints=\(endpoint)"] + arguments
@@ -124,16 +123,16 @@ final class EtcdServer: @unchecked Sendable {
 	}
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-	let description: String
+public struct TestFailure: Error, CustomStringConvertible {
+	public let description: String
 
-	init(_ description: String) {
+	public init(_ description: String) {
 		self.description = description
 	}
 }
 
 /// Waits until `condition` holds, checking every 20 ms for at most `timeout`; returns whether it held.
-func eventually(within timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
+public func eventually(within timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
 	let deadline = ContinuousClock.now + timeout
 	while ContinuousClock.now < deadline {
 		if await condition() { return true }

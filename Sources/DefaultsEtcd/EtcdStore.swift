@@ -1,0 +1,28 @@
+import Defaults
+
+/// A store whose values are the keys under a prefix in etcd (see ``EtcdBackend``).
+public typealias EtcdStore = BackedStore<EtcdBackend>
+
+extension BackedStore where Backend == EtcdBackend {
+	/**
+	Reads every key under `prefix` and opens a store on them that writes each change to
+	etcd and hears other writers' changes. Throws the ``EtcdError`` of the first read.
+
+	```swift
+	let store = try await EtcdStore.openEtcd(configuration: EtcdConfiguration(endpoints: ["http://127.0.0.1:2379"]), prefix: "/myapp/")
+	let theme = Defaults.Key<String>("theme", default: "system", suite: store)
+	Defaults[theme] = "dark"                          // put /myapp/theme "dark"
+	try await store.backend.flush(timeout: .seconds(10))
+	store.backend.close()
+	```
+	*/
+	public static func openEtcd(
+		configuration: EtcdConfiguration,
+		prefix: String,
+		maximumRetryDelay: Duration = .seconds(3)
+	) async throws(EtcdError) -> EtcdStore {
+		let client = try EtcdClient(configuration)
+		let backend = try await EtcdBackend.load(client: client, prefix: prefix, maximumRetryDelay: maximumRetryDelay)
+		return BackedStore(backend: backend)
+	}
+}

@@ -1,0 +1,133 @@
+import Defaults
+import DefaultsTUI
+import EtcdTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// `defaults-tui --etcd URL --prefix PREFIX`: commands and the editor on settings in a real etcd.
+@Suite("The command line and the editor on etcd", .serialized, .timeLimit(.minutes(3)))
+struct EtcdCommandLineTests {
+	/// The demo's schema in a file, for `--schema`.
+	private static func schemaFile(in cli: CLI) throws -> String {
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("schema.json")
+		try Data(DemoSettings.schema(store: InMemoryStore()).jsonString().utf8).write(to: file)
+		return file.path
+	}
+
+	private static func prefix() -> String {
+		"/tui-\(UUID().uuidString.prefix(8))/"
+	}
+
+	private static func value(_ etcd: EtcdServer, _ key: String) throws -> String {
+		try etcd.etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
+	}
+
+	@Test func setWritesTheJSONTextAndGetAndListReadWhatEtcdctlPut() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let cli = CLI()
+		let schema = try Self.schemaFile(in: cli)
+		let prefix = Self.prefix()
+		let target = ["--etcd", etcd.endpoint, "--prefix", prefix]
+
+		let set = try cli.run(["set", "theme", "dark", "--schema", schema] + target)
+		#expect(set.status == 0, "\(set.errors)")
+		#expect(try Self.value(etcd, "\(prefix)theme") == #""dark""#)
+		#expect(try cli.run(["set", "fontSize", "18", "--schema", schema] + target).status == 0)
+		#expect(try Self.value(etcd, "\(prefix)fontSize") == "18")
+		let bad = try cli.run(["set", "fontSize", "huge", "--schema", schema] + target)
+		#expect(bad.status == 2)
+		#expect(try Self.value(etcd, "\(prefix)fontSize") == "18")
+
+		try etcd.etcdctl("put", "\(prefix)username", #""ada""#)
+		#expect(try cli.run(["get", "username"] + target).output == "ada\n", "without a schema the kinds are inferred")
+		#expect(try cli.run(["get", "username", "--json", "--schema", schema] + target).output == "\"ada\"\n")
+
+		let list = try cli.run(["list", "--modified", "--schema", schema] + target)
+		#expect(list.status == 0)
+		let rows = list.output.split(separator: "\n").map(String.init)
+		#expect(rows.contains { $0.hasPrefix("theme ") && $0.contains("dark") && $0.hasSuffix("yes") }, "\(list.output)")
+		#expect(rows.contains { $0.hasPrefix("username ") && $0.contains("ada") }, "\(list.output)")
+		#expect(rows.count == 4, "a header and three modified settings: \(list.output)")
+
+		#expect(try cli.run(["reset", "theme", "--schema", schema] + target).status == 0)
+		#expect(try Self.value(etcd, "\(prefix)theme") == "")
+
+		let export = try cli.run(["export"] + target)
+		#expect(try Defaults.JSONValue(parsing: Data(export.output.utf8)) == ["fontSize": 18, "username": "ada"])
+		let backup = cli.configHome.appendingPathComponent("backup.json")
+		try Data(#"{"theme": "light", "fontSize": 12}"#.utf8).write(to: backup)
+		#expect(try cli.run(["import", backup.path, "--schema", schema] + target).status == 0)
+		#expect(try Self.value(etcd, "\(prefix)theme") == #""light""#)
+		#expect(try Self.value(etcd, "\(prefix)fontSize") == "12")
+	}
+
+	@Test func aBadPrefixOrCombinationIsBadInput() throws {
+		let cli = CLI()
+		for prefix in ["myapp/", "/myapp", "/", ""] {
+			let result = try cli.run("get", "theme", "--etcd", "http://127.0.0.1:1", "--prefix", prefix)
+			#expect(result.status == 2, "\(prefix)")
+			#expect(result.errors.contains("--prefix must start and end with '/'"), "\(result.errors)")
+		}
+		let missing = try cli.run("list", "--etcd", "http://127.0.0.1:1")
+		#expect(missing.status == 2)
+		#expect(missing.errors.contains("--etcd needs --prefix"), "\(missing.errors)")
+		let both = try cli.run("list", "--etcd", "http://127.0.0.1:1", "--prefix", "/a/", "--store", "x.json")
+		#expect(both.status == 2)
+		#expect(both.errors.contains("cannot be used together"), "\(both.errors)")
+		let alone = try cli.run("list", "--prefix", "/a/")
+		#expect(alone.status == 2)
+		#expect(alone.errors.contains("--prefix works with --etcd only"), "\(alone.errors)")
+	}
+
+	@Test func anUnreachableEtcdFailsWithStatusOneAndAMessage() throws {
+		let cli = CLI()
+		let started = ContinuousClock.now
+		let result = try cli.run("set", "theme", "dark", "--etcd", "http://127.0.0.1:1", "--prefix", "/myapp/")
+		#expect(result.status == 1)
+		#expect(result.errors.contains("cannot read the settings under /myapp/ from etcd"), "\(result.errors)")
+		#expect(result.errors.contains("http://127.0.0.1:1"), "\(result.errors)")
+		#expect(ContinuousClock.now - started < .seconds(30))
+	}
+
+	@Test func anEtcdThatNeverAnswersTimesOut() throws {
+		// A socket that listens but never answers: the connection is made, the request hangs.
+		let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+		try #require(listener >= 0)
+		defer { close(listener) }
+		var address = sockaddr_in()
+		address.sin_family = sa_family_t(AF_INET)
+		address.sin_addr.s_addr = inet_addr("127.0.0.1")
+		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+		let bound = withUnsafeMutablePointer(to: &address) {
+			$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+				bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0 && listen(listener, 16) == 0
+			}
+		}
+		try #require(bound)
+		let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+		let started = ContinuousClock.now
+		let result = try CLI().run("get", "theme", "--etcd", endpoint, "--prefix", "/myapp/")
+		#expect(result.status == 1)
+		#expect(result.errors.contains("cannot read the settings under /myapp/ from etcd"), "\(result.errors)")
+		#expect(ContinuousClock.now - started < .seconds(40))
+	}
+
+	@Test func theOpenEditorShowsAChangeMadeWithEtcdctlAndWritesItsOwn() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let schema = try Self.schemaFile(in: CLI())
+		let prefix = Self.prefix()
+		let session = try TmuxSession(arguments: ["--etcd", etcd.endpoint, "--prefix", prefix, "--schema", schema])
+		#expect(await session.waitForScreen(within: 20) { $0.contains("‹ system ›") && $0.contains(prefix) })
+		try etcd.etcdctl("put", "\(prefix)theme", #""dark""#)
+		#expect(await session.waitForScreen(within: 20) { $0.contains("● Theme") && $0.contains("‹ dark ›") }, "\(session.screen)")
+		// Space toggles the first setting, Launch at Login: written to etcd at once.
+		try session.send("Space")
+		#expect(await eventuallyTrue(within: 20) { (try? Self.value(etcd, "\(prefix)launchAtLogin")) == "true" })
+		try session.send("q")
+		#expect(await session.waitForExit(within: 20) == 0)
+	}
+}
