@@ -43,9 +43,14 @@ struct CLI {
 		process.standardError = errors
 		process.standardInput = FileHandle.nullDevice
 		try process.run()
+		// A tool that hangs is killed after two minutes, so a test fails rather than waits forever.
+		let pid = process.processIdentifier
+		let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+		DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
 		let outputData = output.fileHandleForReading.readDataToEndOfFile()
 		let errorData = errors.fileHandleForReading.readDataToEndOfFile()
 		process.waitUntilExit()
+		watchdog.cancel()
 		return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
 	}
 
