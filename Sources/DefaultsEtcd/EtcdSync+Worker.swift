@@ -173,11 +173,19 @@ extension Defaults.EtcdSync {
 		}
 	}
 
-	/// Keeps the journal up to date: saves it after each change of what it holds.
+	/// Keeps the journal up to date: saves it after each change of what it holds. The save (a
+	/// file write and its fsync, which can take a long time on a busy disk) runs on a queue of
+	/// its own: on one of the few threads that run tasks it would hold up the pushes and the
+	/// watch for as long.
 	func writeJournal() async {
 		while !Task.isCancelled {
 			await journalSignal.wait()
-			saveJournal()
+			await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+				journalQueue.async {
+					self.saveJournal()
+					continuation.resume()
+				}
+			}
 		}
 	}
 
@@ -203,3 +211,6 @@ extension Defaults.EtcdSync {
 		}
 	}
 }
+
+/// Where journals are written: off the threads that run tasks.
+private let journalQueue = DispatchQueue(label: "defaults.etcd.journal", qos: .utility)

@@ -9,7 +9,12 @@ enum EtcdBenchmarks {
 	static func rows(directory: URL, changes: Int) -> [Row] {
 		let names = ["10. Change seen on another machine, p50", "10. Change seen on another machine, p99",
 			"10. Read a synced key (Floor: an unsynced one)", "10. Start with 1,000 synced keys, first full pull"]
-		guard let etcd = LocalEtcd(directory: directory.appendingPathComponent("etcd", isDirectory: true)) else {
+		// DEFAULTS_BENCH_ETCD_TMPFS=1 keeps etcd's data in memory (/dev/shm), where its fsyncs
+		// cost nothing: what is left is this package's own part of the time.
+		let onTmpfs = ProcessInfo.processInfo.environment["DEFAULTS_BENCH_ETCD_TMPFS"] != nil
+		let etcdData = onTmpfs ? URL(fileURLWithPath: "/dev/shm/defaults-bench-etcd-\(getpid())") : directory.appendingPathComponent("etcd", isDirectory: true)
+		defer { if onTmpfs { try? FileManager.default.removeItem(at: etcdData) } }
+		guard let etcd = LocalEtcd(directory: etcdData) else {
 			return names.map { name in
 				var row = Row(name: name, unit: "ns", ours: nil, userDefaults: nil, floor: nil, target: "")
 				row.note = "etcd not installed or did not start (apt-get install etcd-server)"

@@ -19,6 +19,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 	  --json   the rows as JSON, for scripts
 	  --quick  fewer iterations (about 30 s instead of a minute)
 	The idle-editor row runs the editor in a private tmux server (tmux must be installed).
+	The etcd rows start a local etcd (Debian's etcd-server; without it they say so);
+	DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs.
 	Everything is written to a temporary directory, never to your configuration.
 	""")
 	exit(0)
