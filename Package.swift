@@ -42,7 +42,7 @@ let package = Package(
 			"Defaults", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
-		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd"]),
+		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort"]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
@@ -53,11 +53,13 @@ let package = Package(
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
 		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "defaults-tui"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.
-		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment"], path: "Tests/EtcdTestSupport"),
+		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort"], path: "Tests/EtcdTestSupport"),
+		// Loopback ports the kernel picks, for the etcd processes of the tests and the benchmark.
+		.target(name: "LoopbackPort", path: "Tests/LoopbackPort"),
 		// A second process that writes to a store file, for the file store's multi-process tests.
 		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
 	],

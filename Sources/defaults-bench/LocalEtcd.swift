@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackPort
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,7 +18,7 @@ final class LocalEtcd: @unchecked Sendable {
 	init?(directory: URL) {
 		let executable = "/usr/bin/etcd"
 		guard FileManager.default.isExecutableFile(atPath: executable),
-		      let clientPort = Self.unusedPort(), let peerPort = Self.unusedPort() else { return nil }
+		      let clientPort = LoopbackPort.unused(), let peerPort = LoopbackPort.unused() else { return nil }
 		endpoint = "http://127.0.0.1:\(clientPort)"
 		let peer = "http://127.0.0.1:\(peerPort)"
 		process = Process()
@@ -65,21 +66,5 @@ final class LocalEtcd: @unchecked Sendable {
 		while process.isRunning, Date() < deadline { usleep(20_000) }
 		if process.isRunning { kill(process.processIdentifier, SIGKILL) }
 		process.waitUntilExit()
-	}
-
-	/// A loopback port no one listens on now (the kernel's choice for port 0).
-	private static func unusedPort() -> Int? {
-		let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-		guard socketDescriptor >= 0 else { return nil }
-		defer { close(socketDescriptor) }
-		var address = sockaddr_in()
-		address.sin_family = sa_family_t(AF_INET)
-		address.sin_addr.s_addr = inet_addr("127.0.0.1")
-		address.sin_port = 0
-		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-		let bound = withUnsafeMutablePointer(to: &address) { pointer in
-			pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0 }
-		}
-		return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
 	}
 }

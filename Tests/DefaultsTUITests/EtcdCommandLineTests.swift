@@ -3,6 +3,7 @@ import DefaultsTUI
 import EtcdTestSupport
 import Foundation
 import Glibc
+import LoopbackPort
 import Testing
 
 /// `defaults-tui --etcd URL --prefix PREFIX`: commands and the editor on settings in a real etcd.
@@ -94,20 +95,9 @@ struct EtcdCommandLineTests {
 
 	@Test func anEtcdThatNeverAnswersTimesOut() throws {
 		// A socket that listens but never answers: the connection is made, the request hangs.
-		let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-		try #require(listener >= 0)
-		defer { close(listener) }
-		var address = sockaddr_in()
-		address.sin_family = sa_family_t(AF_INET)
-		address.sin_addr.s_addr = inet_addr("127.0.0.1")
-		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-		let bound = withUnsafeMutablePointer(to: &address) {
-			$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-				bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0 && listen(listener, 16) == 0
-			}
-		}
-		try #require(bound)
-		let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+		let listener = try #require(LoopbackPort.silentListener())
+		defer { close(listener.descriptor) }
+		let endpoint = "http://127.0.0.1:\(listener.port)"
 		let started = ContinuousClock.now
 		let result = try CLI().run("get", "theme", "--etcd", endpoint, "--prefix", "/myapp/")
 		#expect(result.status == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoopbackPort
 import TestEnvironment
 
 /// The test process's private directory (HOME and XDG_CONFIG_HOME point into it).
@@ -105,21 +106,8 @@ public final class EtcdServer: @unchecked Sendable {
 
 	/// A port nothing listens on now: one the kernel picks for a socket bound to port 0.
 	private static func freePort() throws -> Int {
-		let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-		guard socketDescriptor >= 0 else { throw TestFailure("socket() failed") }
-		defer { close(socketDescriptor) }
-		var address = sockaddr_in()
-		address.sin_family = sa_family_t(AF_INET)
-		address.sin_addr.s_addr = inet_addr("127.0.0.1")
-		address.sin_port = 0
-		var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-		let bound = withUnsafeMutablePointer(to: &address) {
-			$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-				bind(socketDescriptor, pointer, length) == 0 && getsockname(socketDescriptor, pointer, &length) == 0
-			}
-		}
-		guard bound else { throw TestFailure("bind() failed") }
-		return Int(UInt16(bigEndian: address.sin_port))
+		guard let port = LoopbackPort.unused() else { throw TestFailure("no loopback port could be bound") }
+		return port
 	}
 }
 
