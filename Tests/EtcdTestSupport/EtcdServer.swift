@@ -16,17 +16,30 @@ defer { etcd.terminate() }
 ```
 */
 public final class EtcdServer: @unchecked Sendable {
+	/// The member's name in its cluster ("test" for a server on its own).
+	public let name: String
 	public let clientPort: Int
 	public let peerPort: Int
 	public let dataDirectory: URL
+	/// `--initial-cluster`: this member alone, or every member of an ``EtcdCluster``.
+	var initialCluster: String
+	/// `--initial-cluster-token`: keeps a cluster's members from talking to another test's.
+	var clusterToken: String
 	private var process: Process?
 
 	public var endpoint: String { "http://127.0.0.1:\(clientPort)" }
+	public var peerURL: String { "http://127.0.0.1:\(peerPort)" }
+	/// Whether the etcd process runs now.
+	public var isRunning: Bool { process?.isRunning == true }
 
-	private init() throws {
+	/// A member on free loopback ports and a data directory of its own, not started yet.
+	init(name: String = "test") throws {
+		self.name = name
 		clientPort = try Self.freePort()
 		peerPort = try Self.freePort()
 		dataDirectory = isolatedDirectory.appendingPathComponent("etcd-\(UUID().uuidString)", isDirectory: true)
+		initialCluster = "\(name)=http://127.0.0.1:\(peerPort)"
+		clusterToken = "etcd-cluster-\(UUID().uuidString)"
 	}
 
 	/// Starts a new server and waits until it answers.
@@ -38,33 +51,47 @@ public final class EtcdServer: @unchecked Sendable {
 
 	/// Starts the server (again, on the same ports and data) and waits until it answers.
 	public func restart() async throws {
+		try launch()
+		try await waitUntilHealthy()
+	}
+
+	/// Starts the etcd process without waiting: a cluster's member is healthy only once a
+	/// quorum of members runs.
+	func launch() throws {
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
-		let peer = "http://127.0.0.1:\(peerPort)"
 		process.arguments = [
-			"--name", "test", "--data-dir", dataDirectory.path,
+			"--name", name, "--data-dir", dataDirectory.path,
 			"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
-			"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
-			"--initial-cluster", "test=\(peer)", "--log-level", "error",
+			"--listen-peer-urls", peerURL, "--initial-advertise-peer-urls", peerURL,
+			"--initial-cluster", initialCluster, "--initial-cluster-state", "new",
+			"--initial-cluster-token", clusterToken, "--log-level", "error",
 		]
 		process.standardOutput = FileHandle.nullDevice
 		process.standardError = FileHandle.nullDevice
 		try process.run()
 		self.process = process
-		try await waitUntilHealthy()
 	}
 
 	/// Stops the server (SIGTERM, then SIGKILL after 10 s) and waits for it to end.
 	public func stop() {
 		guard let process, process.isRunning else { return }
 		let pid = process.processIdentifier
-		kill(pid, SIGTERM)
+		Glibc.kill(pid, SIGTERM)
 		let deadline = Date().addingTimeInterval(10)
 		while process.isRunning, Date() < deadline { usleep(20_000) }
 		if process.isRunning {
-			kill(pid, SIGKILL)
+			Glibc.kill(pid, SIGKILL)
 			process.waitUntilExit()
 		}
+		self.process = nil
+	}
+
+	/// Kills the server (SIGKILL: a crash, no leadership handed over) and waits for it to end.
+	public func kill() {
+		guard let process, process.isRunning else { return }
+		Glibc.kill(process.processIdentifier, SIGKILL)
+		process.waitUntilExit()
 		self.process = nil
 	}
 
@@ -77,6 +104,12 @@ public final class EtcdServer: @unchecked Sendable {
 	/// Runs etcdctl against this server; returns its standard output.
 	@discardableResult
 	public func etcdctl(_ arguments: String...) throws -> String {
+		try etcdctl(arguments)
+	}
+
+	/// Runs etcdctl against this server; returns its standard output.
+	@discardableResult
+	public func etcdctl(_ arguments: [String]) throws -> String {
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
 		process.arguments = ["--endpoints=\(endpoint)"] + arguments
@@ -90,7 +123,9 @@ public final class EtcdServer: @unchecked Sendable {
 		return String(decoding: data, as: UTF8.self)
 	}
 
-	private func waitUntilHealthy() async throws {
+	/// Waits (at most 30 s) until the server reports itself healthy: for a cluster's member,
+	/// until the cluster has a leader.
+	func waitUntilHealthy() async throws {
 		let url = URL(string: "\(endpoint)/health")
 		let deadline = ContinuousClock.now + .seconds(30)
 		while ContinuousClock.now < deadline {
