@@ -58,6 +58,9 @@ public final class EtcdServer: @unchecked Sendable {
 	/// Starts the etcd process without waiting: a cluster's member is healthy only once a
 	/// quorum of members runs.
 	func launch() throws {
+		guard FileManager.default.isExecutableFile(atPath: "/usr/bin/etcd"), FileManager.default.isExecutableFile(atPath: "/usr/bin/etcdctl") else {
+			throw TestFailure("etcd is not installed: the etcd tests need Debian's etcd-server and etcd-client (apt-get install etcd-server etcd-client; bash .ci/run installs them)")
+		}
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
 		process.arguments = [
