@@ -132,7 +132,7 @@ enum EtcdBenchmarks {
 	}
 
 	/// Runs `operation` to its end from synchronous code.
-	private static func waitFor(_ operation: @escaping @Sendable () async -> Bool) -> Bool {
+	static func waitFor(_ operation: @escaping @Sendable () async -> Bool) -> Bool {
 		let result = Mutex(false)
 		let done = DispatchSemaphore(value: 0)
 		Task {

@@ -1,9 +1,6 @@
+import DefaultsEtcd
 import Foundation
 import LoopbackPort
-import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,22 +37,11 @@ final class LocalEtcd: @unchecked Sendable {
 		return nil
 	}
 
-	/// Puts `value` (JSON text) at `key` through the JSON gateway; whether etcd took it.
+	/// Puts `value` (JSON text) at `key` with the package's own client; whether etcd took it.
 	@discardableResult
 	func put(_ key: String, _ value: String) -> Bool {
-		guard let url = URL(string: endpoint + "/v3/kv/put") else { return false }
-		var request = URLRequest(url: url)
-		request.httpMethod = "POST"
-		let body = ["key": Data(key.utf8).base64EncodedString(), "value": Data(value.utf8).base64EncodedString()]
-		request.httpBody = try? JSONSerialization.data(withJSONObject: body)
-		let status = Mutex(0)
-		let done = DispatchSemaphore(value: 0)
-		URLSession.shared.dataTask(with: request) { _, response, _ in
-			status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode ?? 0 }
-			done.signal()
-		}.resume()
-		guard done.wait(timeout: .now() + 5) == .success else { return false }
-		return status.withLock { $0 } == 200
+		guard let client = try? EtcdClient(EtcdConfiguration(endpoints: [endpoint], requestTimeout: .seconds(5))) else { return false }
+		return EtcdBenchmarks.waitFor { (try? await client.put(key, value: Data(value.utf8))) != nil }
 	}
 
 	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.

@@ -157,7 +157,8 @@ struct JSONWriter {
 		}
 	}
 
-	private mutating func newline(depth: Int) {
+	/// A line break and the indentation of `depth` (nothing when not pretty).
+	mutating func newline(depth: Int) {
 		guard pretty else { return }
 		output.append(UInt8(ascii: "\n"))
 		for _ in 0..<(depth * 2) { output.append(UInt8(ascii: " ")) }

@@ -148,9 +148,7 @@ struct PrettyObjectText: Sendable {
 		/// What comes before a member: `\n  `, and a comma before it unless it is the first.
 		func separator() {
 			if !newKeys.isEmpty { writer.output.append(UInt8(ascii: ",")) }
-			writer.output.append(UInt8(ascii: "\n"))
-			writer.output.append(UInt8(ascii: " "))
-			writer.output.append(UInt8(ascii: " "))
+			writer.newline(depth: 1)
 		}
 		/// The members from `next` up to `end` (not included) as they are: one copy of their bytes.
 		var next = 0
@@ -192,7 +190,7 @@ struct PrettyObjectText: Sendable {
 		if newKeys.isEmpty {
 			return .empty
 		}
-		writer.output.append(UInt8(ascii: "\n"))
+		writer.newline(depth: 0)
 		writer.output.append(UInt8(ascii: "}"))
 		writer.output.append(UInt8(ascii: "\n"))
 		return PrettyObjectText(bytes: writer.output, keys: newKeys, memberStarts: newMemberStarts, valueStarts: newValueStarts)
