@@ -52,9 +52,11 @@ struct SyncState: Sendable {
 	/// A local change of `name`, whose stored value is now `value`. Returns whether it is to be pushed.
 	mutating func localChange(_ name: String, value: Defaults.JSONValue?) -> Bool {
 		guard keys[name] != nil else { return false }
-		if let known = remote[name], known.value == Self.remoteValue(value) {
-			return unpushed[name] != nil // what etcd holds already (a remote change just applied)
+		if let known = remote[name], known.value == Self.remoteValue(value), unpushed[name] == nil {
+			return false // what etcd holds already (a remote change just applied)
 		}
+		// Otherwise a new counter, even when the value is what etcd was last known to hold:
+		// a push in flight (say of the value this change replaces) is about to change that.
 		unpushed[name] = nextCounter()
 		return true
 	}
@@ -75,7 +77,10 @@ struct SyncState: Sendable {
 			remote[name] = RemoteState(value: Self.remoteValue(value), revision: revision)
 			return nil
 		}
-		return unpushed[name] == nil ? Self.action(for: name, known.value) : nil
+		// etcd already holds a change as new: another machine's, to apply here, or the watch's
+		// echo of this very push, which the machine holds already.
+		guard unpushed[name] == nil, known.value != Self.remoteValue(value) else { return nil }
+		return Self.action(for: name, known.value)
 	}
 
 	/// A change seen in etcd: `name` became `value` at `revision`. Returns what to do locally.
