@@ -1,6 +1,5 @@
 import Defaults
 import Foundation
-import Synchronization
 
 /**
 A ``DefaultsStoreBackend`` whose values are the keys under a prefix in etcd: the setting
@@ -32,9 +31,9 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 	public let prefix: String
 	let maximumRetryDelay: Duration
 	let initialValues: [String: Defaults.JSONValue]
-	let state: Mutex<EtcdBackendState>
+	let state: Locked<EtcdBackendState>
 	let pushSignal = WakeSignal()
-	private let tasks = Mutex<[Task<Void, Never>]>([])
+	private let tasks = Locked<[Task<Void, Never>]>([])
 
 	init(client: EtcdClient, prefix: String, loaded: EtcdRangeResult, maximumRetryDelay: Duration) {
 		self.client = client
@@ -48,7 +47,7 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 			}
 		}
 		initialValues = values
-		state = Mutex(EtcdBackendState(revision: loaded.revision, known: values))
+		state = Locked(EtcdBackendState(revision: loaded.revision, known: values))
 	}
 
 	/**

@@ -1,5 +1,5 @@
+import Defaults
 import Foundation
-import Synchronization
 
 /**
 A small client for etcd's v3 JSON gateway: read, write and delete keys, and watch them.
@@ -19,7 +19,7 @@ public final class EtcdClient: Sendable {
 	public let configuration: EtcdConfiguration
 	let transport = EtcdTransport()
 	/// The endpoint to try first (the last that answered), and the authentication token.
-	private let state = Mutex<(preferred: Int, token: String?)>((0, nil))
+	private let state = Locked<(preferred: Int, token: String?)>((0, nil))
 
 	/// Makes a client; throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot work.
 	public init(_ configuration: EtcdConfiguration) throws(EtcdError) {

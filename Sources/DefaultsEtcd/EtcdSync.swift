@@ -39,7 +39,7 @@ extension Defaults {
 		/// Where the journal of unpushed changes and revisions is kept.
 		public let journalURL: URL
 
-		let state = Mutex(SyncState())
+		let state = Locked(SyncState())
 		/// Whether the watch is set up (the engine hears of remote changes).
 		let isWatching = Atomic<Bool>(false)
 		/// How many attempts to reach etcd have failed (for tests that wait for retries).
@@ -48,9 +48,9 @@ extension Defaults {
 		let journalSignal = WakeSignal()
 		let maximumRetryDelay: Duration
 		/// The journal as last saved, so that an unchanged one is not written again.
-		let savedJournal = Mutex<SyncJournal?>(nil)
-		private let observation = Mutex<Defaults.Observation?>(nil)
-		private let tasks = Mutex<[Task<Void, Never>]>([])
+		let savedJournal = Locked<SyncJournal?>(nil)
+		private let observation = Locked<Defaults.Observation?>(nil)
+		private let tasks = Locked<[Task<Void, Never>]>([])
 
 		/**
 		Starts syncing `store`'s keys marked `iCloud: true` (and those added later) with etcd

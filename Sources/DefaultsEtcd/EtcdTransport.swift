@@ -1,5 +1,5 @@
+import Defaults
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -77,7 +77,7 @@ struct EtcdTransport: Sendable {
 private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 	private let endpoint: String
 	private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
-	private let completed = Mutex(false)
+	private let completed = Locked(false)
 
 	init(endpoint: String, continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
 		self.endpoint = endpoint

@@ -1,8 +1,8 @@
-import Synchronization
+import Defaults
 
 /// Wakes one waiting task: a signal fired while nobody waits is kept for the next wait.
 final class WakeSignal: Sendable {
-	private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+	private let state = Locked<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
 	/// Wakes the waiter, or the next one to wait.
 	func fire() {

@@ -2,7 +2,6 @@ import Defaults
 @testable import DefaultsEtcd
 import EtcdTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// A store whose values are keys in a real etcd: loading, writing, outside changes, bad values.
@@ -62,7 +61,7 @@ struct EtcdBackendTests {
 		let store = try await open(etcd, prefix: prefix)
 		defer { store.backend.close() }
 		let theme = Defaults.Key<String>("theme", default: "system", suite: store)
-		let seen = Mutex<[String]>([])
+		let seen = Locked<[String]>([])
 		let observation = Defaults.observe(theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
 		defer { observation.invalidate() }
 		// The watch may start a moment after the store opens: put until the observer hears it.

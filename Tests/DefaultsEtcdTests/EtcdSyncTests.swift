@@ -2,7 +2,6 @@ import Defaults
 @testable import DefaultsEtcd
 import EtcdTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// One "machine": a store of its own, a synced key in it, and a sync engine.
@@ -50,7 +49,7 @@ struct EtcdSyncTests {
 		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
 		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
 
-		let seen = Mutex<[String]>([])
+		let seen = Locked<[String]>([])
 		let observation = Defaults.observe(b.theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
 		defer { observation.invalidate() }
 		Defaults[a.theme] = "dark"

@@ -1,10 +1,9 @@
 import Defaults
-import Synchronization
 
 /// Keeps every problem reported outside a task's own handler (the sync engine reports from
 /// its own tasks), and still prints them as before. Tests pick theirs by key or prefix.
 enum ProblemRecorder {
-	private static let problems = Mutex<[Defaults.Problem]>([])
+	private static let problems = Locked<[Defaults.Problem]>([])
 	private static let installed: Bool = {
 		let previous = Defaults.problemHandler
 		Defaults.problemHandler = { problem in

@@ -47,12 +47,13 @@ final class Lock: @unchecked Sendable {
 ///
 /// The value lives behind a pointer rather than in a stored `var`: the lock already
 /// makes every access exclusive, and a class's stored `var` would add a run-time
-/// exclusivity check to each one (measurable on the store's hot paths).
-final class Locked<State>: @unchecked Sendable {
+/// exclusivity check to each one (measurable on the store's hot paths). Open to the
+/// package's other targets (the etcd sync, tests) for the thread sanitizer's sake.
+package final class Locked<State>: @unchecked Sendable {
 	private let lock = Lock()
 	private let state: UnsafeMutablePointer<State>
 
-	init(_ state: State) {
+	package init(_ state: State) {
 		self.state = .allocate(capacity: 1)
 		self.state.initialize(to: state)
 	}
@@ -62,11 +63,11 @@ final class Locked<State>: @unchecked Sendable {
 		state.deallocate()
 	}
 
-	func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+	package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
 		try lock.withLock { () throws(Failure) in try body(&state.pointee) }
 	}
 
-	var value: State {
+	package var value: State {
 		lock.withLock { state.pointee }
 	}
 }
