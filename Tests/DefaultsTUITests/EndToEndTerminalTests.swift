@@ -146,23 +146,25 @@ struct EndToEndTerminalTests {
 		#expect(session.format("#{cursor_flag}") == "1", "the cursor is visible")
 	}
 
-	@Test func sigtermRestoresTheTerminal() async throws {
+	@Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+	func aSignalRestoresTheTerminal(signal: Int32, status: Int32) async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") })
-		try session.signal(SIGTERM)
-		#expect(await session.waitForExit() == 143)
+		try session.signal(signal)
+		#expect(await session.waitForExit() == status)
 		#expect(session.format("#{alternate_on}") == "0", "the normal screen is back")
 		#expect(session.format("#{cursor_flag}") == "1", "the cursor is visible")
 	}
 
-	@Test func sigtermRightAfterAChangeStillSavesIt() async throws {
+	@Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+	func aSignalRightAfterAChangeStillSavesIt(signal: Int32, status: Int32) async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("Launch at Login") && $0.contains("[ ] off") })
 		let editor = try #require(session.processID)
 		// Sooner than the store's 20 ms save delay, maybe even before the editor read the key.
 		try session.send("Space")
-		kill(editor, SIGTERM)
-		#expect(await session.waitForExit() == 143)
+		kill(editor, signal)
+		#expect(await session.waitForExit() == status)
 		#expect(session.storedValues() == ["launchAtLogin": true])
 	}
 
@@ -210,6 +212,29 @@ struct EndToEndTerminalTests {
 		let withoutMouse = try TmuxSession(arguments: ["edit", "--no-mouse"])
 		#expect(await withoutMouse.waitForScreen { $0.contains("Harbor Notes") })
 		#expect(withoutMouse.format("#{mouse_any_flag} #{mouse_standard_flag}") == "0 0")
+	}
+
+	@Test func aClickFlipsAToggleAndTheWheelScrolls() async throws {
+		let session = try TmuxSession()
+		#expect(await session.waitForScreen { $0.contains("Launch at Login") && $0.contains("[ ] off") })
+		#expect(await eventuallyTrue { session.format("#{mouse_standard_flag}") == "1" })
+		let lines = session.screen.split(separator: "\n", omittingEmptySubsequences: false)
+		let row = try #require(lines.firstIndex { $0.contains("[ ] off") })
+		let column = try #require(lines[row].range(of: "[ ] off")).lowerBound.utf16Offset(in: lines[row])
+		// What the terminal sends for a press and release of the left button (SGR reports, 1-based).
+		try session.tmux(["send-keys", "-l", "\u{1B}[<0;\(column + 2);\(row + 1)M\u{1B}[<0;\(column + 2);\(row + 1)m"])
+		#expect(await eventuallyTrue { session.storedValues() == ["launchAtLogin": true] }, "\(session.screen)")
+		#expect(await session.waitForScreen { $0.contains("[x] on") && $0.contains(" launchAtLogin · Bool") })
+		// The wheel moves the selection three settings down.
+		try session.tmux(["send-keys", "-l", "\u{1B}[<65;10;10M"])
+		#expect(await session.waitForScreen { $0.contains(" sortOrder · SortOrder") }, "\(session.screen)")
+	}
+
+	@Test func getOnATerminalShowsControlCharactersEscaped() async throws {
+		let session = try TmuxSession(arguments: ["get", "username"], storeText: #"{"username":"a\nb\u001b[2Jc"}"#)
+		#expect(await session.waitForExit() == 0)
+		let transcript = session.transcript
+		#expect(transcript.contains(#"a\nb\e[2Jc"#), "\(transcript)")
 	}
 
 	// MARK: Terminals that cannot show the editor

@@ -131,6 +131,35 @@ struct EditorModelTests {
 		#expect(fixture.messageLine.contains("Theme changed elsewhere since"))
 	}
 
+	@Test func undoOfResetAllLeavesTheOneSettingThatChangedElsewhere() {
+		let fixture = EditorFixture(stored: ["fontSize": 20, "theme": "dark", "launchAtLogin": true])
+		fixture.press(.character("R"), .character("y"))
+		#expect(fixture.store.storedValues().isEmpty)
+		fixture.store.setStoredValue("light", forKey: "theme")
+		fixture.model.storeDidChange(keys: ["theme"])
+		fixture.press(.character("u"))
+		#expect(fixture.stored("fontSize") == 20 && fixture.stored("launchAtLogin") == true, "the others come back")
+		#expect(fixture.stored("theme") == "light", "the one changed elsewhere is kept")
+		#expect(fixture.messageLine.contains("Theme changed elsewhere since and was left as it is"), "\(fixture.messageLine)")
+		// Redo takes back only what the undo restored.
+		fixture.press(.control("r"))
+		#expect(fixture.stored("fontSize") == nil && fixture.stored("launchAtLogin") == nil)
+		#expect(fixture.stored("theme") == "light")
+	}
+
+	@Test func redoLeavesAValueThatChangedElsewhere() {
+		let fixture = EditorFixture()
+		fixture.select("theme")
+		fixture.press(.right)
+		fixture.press(.character("u"))
+		#expect(fixture.stored("theme") == nil)
+		fixture.store.setStoredValue("dark", forKey: "theme")
+		fixture.model.storeDidChange(keys: ["theme"])
+		fixture.press(.control("r"))
+		#expect(fixture.stored("theme") == "dark", "redo does not overwrite another process's change")
+		#expect(fixture.messageLine.contains("Not redone: Theme changed elsewhere since."), "\(fixture.messageLine)")
+	}
+
 	@Test func undoRestoresThePreviousValue() {
 		let fixture = EditorFixture()
 		fixture.select("theme")
@@ -214,6 +243,23 @@ struct EditorModelTests {
 		#expect(fixture.screen[0].contains("Harbor Notes"))
 		#expect(fixture.model.handle(.character("q")) == .quit)
 		#expect(fixture.model.handle(.control("c")) == .quit)
+	}
+
+	@Test(arguments: [
+		("fontSize", " Font Size", "Type:        Int (integer)", "8 to 32, in steps of 1"),
+		("theme", " Theme", "Type:        Theme (choice)", "Choices: light, dark, system."),
+		("exportFormats", " Export Formats", "Type:        Set<ExportFormat> (choice)", "Any of: Markdown, HTML, PDF, Plain text."),
+	])
+	func theHelpPageOfASettingSaysWhatItIs(key: String, title: String, type: String, detail: String) {
+		let fixture = EditorFixture(height: 30)
+		fixture.select(key)
+		fixture.press(.character("?"))
+		#expect(fixture.screen[0].hasPrefix(title), "\(fixture.screen[0])")
+		let page = fixture.screen.joined(separator: "\n")
+		#expect(page.contains("Key:         \(key)"))
+		#expect(page.contains(type), "\(page)")
+		#expect(page.contains(detail), "\(page)")
+		#expect(page.contains("In effect:"))
 	}
 
 	@Test func theModifiedCountStaysInANarrowWindow() {

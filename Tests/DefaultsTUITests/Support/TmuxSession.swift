@@ -20,11 +20,17 @@ final class TmuxSession {
 		buildDirectory.appendingPathComponent("defaults-tui")
 	}
 
-	init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+	/// Starts the binary with `arguments`; `storeText`, when given, is the store file's
+	/// content before it starts.
+	init(arguments: [String] = [], environment: [String: String] = [:], storeText: String? = nil) throws {
 		configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
 			.appendingPathComponent("tui-\(UUID().uuidString)", isDirectory: true)
 		storeFile = configHome.appendingPathComponent("defaults-tui/settings.json")
 		try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+		if let storeText {
+			try FileManager.default.createDirectory(at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+			try Data(storeText.utf8).write(to: storeFile)
+		}
 		var variables = ["XDG_CONFIG_HOME": configHome.path, "TERM": "xterm-256color"]
 		variables.merge(environment) { $1 }
 		// A shell around the program prints its exit status and keeps the pane open, so a
