@@ -210,6 +210,16 @@ enum KeyMap {
 		lookup[context]?[key]
 	}
 
+	/**
+	The key a message names for `command` in `context` ("r", "Esc", "Ctrl-R"): the first
+	key of its binding as the keys page shows it, so a message that tells which key to
+	press says what the keymap binds.
+	*/
+	static func keyName(for command: Command, in context: KeyContext) -> String {
+		guard let binding = bindings(in: context).first(where: { $0.command == command }) else { return "?" }
+		return binding.label.split(separator: " ").first.map(String.init) ?? binding.label
+	}
+
 	/// The bindings of one context, in table order.
 	static func bindings(in context: KeyContext) -> [KeyBinding] {
 		bindings.filter { $0.context == context }

@@ -61,4 +61,32 @@ struct KeyMapTests {
 			#expect(page.contains(binding.label + " ") && page.contains(binding.description.prefix(40)), "\(binding.label) is missing")
 		}
 	}
+
+	/// Messages name keys through the keymap: the key a message names is one that is bound
+	/// to the command in that context.
+	@Test(arguments: [
+		(Command.reset, KeyContext.browsing, "r", EditorKey.character("r")),
+		(.showAll, .browsing, "Esc", .escape),
+		(.takeOutsideValue, .editingText, "Ctrl-R", .control("r")),
+		(.reveal, .editingText, "Ctrl-T", .control("t")),
+		(.confirm, .confirmingReset, "y", .character("y")),
+		(.decline, .confirmingReset, "n", .character("n")),
+		(.keysHelp, .reading, "?", .character("?")),
+	])
+	func messagesNameTheBoundKey(command: Command, context: KeyContext, name: String, key: EditorKey) {
+		#expect(KeyMap.keyName(for: command, in: context) == name)
+		#expect(KeyMap.command(for: key, in: context) == command)
+	}
+
+	@Test func theResetAllQuestionAndAChangeUnderAnEditNameTheirKeys() {
+		let fixture = EditorFixture(stored: ["theme": "dark"])
+		fixture.press(.character("R"))
+		#expect(fixture.screen.contains { $0.contains("to their defaults? (y/n)") })
+		fixture.press(.character("n"))
+		fixture.select("username")
+		fixture.press(.enter)
+		fixture.store.setStoredValue("someone", forKey: "username")
+		fixture.model.storeDidChange(keys: ["username"])
+		#expect(fixture.messageLine.contains("Enter keeps your edit, Ctrl-R takes the new value, Esc"), "\(fixture.messageLine)")
+	}
 }

@@ -71,7 +71,7 @@ extension EditorModel {
 		case .redo: redo()
 		case .modifiedOnly:
 			showsModifiedOnly.toggle()
-			message = Message(text: showsModifiedOnly ? "Showing modified settings only (m or Esc shows all)." : "Showing all settings.", isError: false, key: nil)
+			message = Message(text: showsModifiedOnly ? "Showing modified settings only (\(KeyMap.keyName(for: .modifiedOnly, in: .browsing)) or \(KeyMap.keyName(for: .showAll, in: .browsing)) shows all)." : "Showing all settings.", isError: false, key: nil)
 			keepSelectionVisible()
 		case .search: mode = .filtering(TextBuffer(filterText))
 		case .nextMatch, .previousMatch:
@@ -151,7 +151,7 @@ extension EditorModel {
 		case .apply:
 			mode = .browsing
 			let count = visibleSettings.count
-			message = filterText.isEmpty ? nil : Message(text: "\(count) match\(count == 1 ? "" : "es") for “\(filterText)”; n/N move between them, Esc shows all.", isError: false, key: nil)
+			message = filterText.isEmpty ? nil : Message(text: "\(count) match\(count == 1 ? "" : "es") for “\(filterText)”; \(KeyMap.keyName(for: .nextMatch, in: .browsing))/\(KeyMap.keyName(for: .previousMatch, in: .browsing)) move between them, \(KeyMap.keyName(for: .showAll, in: .browsing)) shows all.", isError: false, key: nil)
 		case .cancel:
 			filterText = ""
 			mode = .browsing

@@ -75,7 +75,7 @@ extension EditorModel {
 		for line in widgets[setting.key]?.detailLines ?? [] { rows.append(("", line)) }
 		rows.append(("Stored", value.stored.map { setting.displayText(for: $0) } ?? "nothing (the default applies)"))
 		if let problem = value.problem, value.stored != nil {
-			rows.append(("", "✗ not valid: \(problem.message)" + (value.hasWrongType ? "; a program reads the default. r clears it." : ".")))
+			rows.append(("", "✗ not valid: \(problem.message)" + (value.hasWrongType ? "; a program reads the default. \(KeyMap.keyName(for: .reset, in: .browsing)) clears it." : ".")))
 		}
 		rows.append(("In effect", setting.displayText(for: value.effective)))
 		rows.append(("Modified", isModified(setting) ? "yes" : "no"))
@@ -91,7 +91,7 @@ extension EditorModel {
 			lines.append("")
 			lines += help.escapingControlCharacters.wrapped(to: width - 2).map { " " + $0 }
 		}
-		lines += ["", " ? shows all keys; Esc goes back to the list."]
+		lines += ["", " \(KeyMap.keyName(for: .keysHelp, in: .reading)) shows all keys; \(KeyMap.keyName(for: .cancel, in: .reading)) goes back to the list."]
 		return lines
 	}
 }

@@ -46,7 +46,8 @@ extension EditorModel {
 			}
 		}
 		if shown.rows.isEmpty {
-			let reason = showsModifiedOnly && filterText.isEmpty ? "No setting is modified (Esc shows all)." : "No setting matches “\(filterText)” (Esc shows all)."
+			let showAll = KeyMap.keyName(for: .showAll, in: .browsing)
+			let reason = showsModifiedOnly && filterText.isEmpty ? "No setting is modified (\(showAll) shows all)." : "No setting matches “\(filterText)” (\(showAll) shows all)."
 			listLines.append([Span("  \(reason)".fitted(to: width, pad: true), .dim)])
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
@@ -170,7 +171,7 @@ extension EditorModel {
 			return ([Span(prompt, .input), Span(text.fitted(to: width - prompt.cellWidth, pad: true), .input)], prompt.cellWidth + cursor)
 		case .confirmingResetAll:
 			let count = modifiedKeys.count
-			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (y/n)".fitted(to: width, pad: true), .error)], nil)
+			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (\(KeyMap.keyName(for: .confirm, in: .confirmingReset))/\(KeyMap.keyName(for: .decline, in: .confirmingReset)))".fitted(to: width, pad: true), .error)], nil)
 		case .retryingExternalEdit(_, _, let error):
 			// The choices are in the hint bar (never dropped); the line keeps the error's place in the text.
 			return ([Span(" ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)

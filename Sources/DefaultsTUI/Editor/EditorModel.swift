@@ -211,7 +211,7 @@ public final class EditorModel {
 			if case .editing(let editedKey, _) = mode, editedKey == key {
 				changedUnderneath = (key, value)
 				let shown = setting.displayText(for: setting.effectiveValue(stored: value))
-				message = Message(text: "\(setting.title) changed elsewhere to \(shown): ⏎ keeps your edit, Ctrl-R takes the new value, Esc cancels.",
+				message = Message(text: "\(setting.title) changed elsewhere to \(shown): \(KeyMap.keyName(for: .apply, in: .editingText)) keeps your edit, \(KeyMap.keyName(for: .takeOutsideValue, in: .editingText)) takes the new value, \(KeyMap.keyName(for: .cancel, in: .editingText)) cancels.",
 					isError: false, key: nil)
 			}
 		}

@@ -32,7 +32,7 @@ struct TextFieldWidget: SettingWidget {
 		if let maximum = setting.maximum { lines.append("At most \(Setting.formatNumber(maximum)).") }
 		if let maxLength = setting.maxLength { lines.append("At most \(maxLength) characters.") }
 		if let pattern = setting.pattern { lines.append("Must match the pattern \(pattern).") }
-		if setting.isSecret { lines.append("Secret: masked on screen; Ctrl-T shows it while typing.") }
+		if setting.isSecret { lines.append("Secret: masked on screen; \(KeyMap.keyName(for: .reveal, in: .editingText)) shows it while typing.") }
 		return lines
 	}
 }

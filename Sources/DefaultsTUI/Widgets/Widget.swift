@@ -65,10 +65,10 @@ extension SettingWidget {
 	func commonResponse(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
 		case .unset:
-			guard setting.isOptional else { return .refuse("\(setting.title) cannot be unset; r resets it to its default.") }
+			guard setting.isOptional else { return .refuse("\(setting.title) cannot be unset; \(KeyMap.keyName(for: .reset, in: .browsing)) resets it to its default.") }
 			return .set(nil)
 		case .editExternally:
-			return .refuse("e opens lists, dictionaries and objects in $EDITOR; ⏎ edits \(setting.title).")
+			return .refuse("\(KeyMap.keyName(for: .editExternally, in: .browsing)) opens lists, dictionaries and objects in $EDITOR; \(KeyMap.keyName(for: .edit, in: .browsing)) edits \(setting.title).")
 		default:
 			return nil
 		}
