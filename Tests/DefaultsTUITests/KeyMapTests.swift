@@ -53,6 +53,21 @@ struct KeyMapTests {
 		#expect(String(readme[start..<stop]) == KeyMap.markdown(), "README's key tables differ from the keymap; paste KeyMap.markdown()")
 	}
 
+	@Test func readmesPictureOfTheEditorIsWhatTheEditorDraws() throws {
+		let readmeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+			.appendingPathComponent("README.md")
+		let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+		let start = try #require(readme.range(of: "```text\n Harbor Notes")).lowerBound
+		let body = try #require(readme.range(of: "```text\n", range: start..<readme.endIndex)?.upperBound)
+		let stop = try #require(readme.range(of: "\n```", range: body..<readme.endIndex)?.lowerBound)
+		let fixture = EditorFixture(width: 100, height: 30, stored: ["theme": "light", "fontSize": 16, "lineSpacing": 1.3])
+		fixture.model.storeDescription = "/tmp/tui-demo/defaults-tui/settings.json"
+		fixture.select("lineSpacing")
+		let drawn = fixture.screen.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+		let pictured = readme[body..<stop].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+		#expect(pictured == drawn, "README's picture of the editor differs from what it draws:\n\(drawn.joined(separator: "\n"))")
+	}
+
 	@Test func theKeysPageListsEveryBinding() {
 		let fixture = EditorFixture(width: 120, height: 400)
 		fixture.press(.function(1))

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Defaults
 @testable import DefaultsTUI
 import Testing
@@ -77,5 +78,19 @@ struct PickerAndChecklistWidgetTests {
 		#expect(setting.parse("pdf, html") == .success(["PDF", "HTML"]))
 		#expect(setting.validate(["PDF", "Word"]) != nil)
 		#expect(Widgets.widget(for: setting) is ChecklistWidget)
+	}
+
+	@Test func aSchemaFileChoiceWithMultipleIsAChecklistAndWithoutItAPicker() throws {
+		let text = #"""
+		{"title": "T", "sections": [{"title": "S", "settings": [
+			{"key": "formats", "title": "Formats", "type": "[String]", "kind": "choice", "multiple": true,
+			 "choices": [{"title": "A", "value": "a"}, {"title": "B", "value": "b"}], "default": []},
+			{"key": "mode", "title": "Mode", "type": "String", "kind": "choice",
+			 "choices": [{"title": "A", "value": "a"}, {"title": "B", "value": "b"}], "default": "a"}
+		]}]}
+		"""#
+		let schema = try SettingsSchema.decode(Data(text.utf8))
+		#expect(Widgets.widget(for: schema.settings[0]) is ChecklistWidget)
+		#expect(Widgets.widget(for: schema.settings[1]) is PickerWidget)
 	}
 }
