@@ -35,7 +35,7 @@ struct FileStoreSpecialFileTests {
 			case .fifo: "it is a named pipe (FIFO), not a regular file"
 			case .linkToDevZero: "it is a character device, not a regular file"
 			case .directory: "it is a directory, not a regular file"
-			case .sparseFileOverTheLimit: "it is \(FileStore.maximumFileSize + 1) bytes, more than FileStore.maximumFileSize"
+			case .sparseFileOverTheLimit: "it is \(FileStore.maximumFileSize + 1) bytes, more than the limit of \(FileStore.maximumFileSize) bytes"
 			}
 		}
 	}
@@ -77,5 +77,45 @@ struct FileStoreSpecialFileTests {
 		try FileManager.default.removeItem(at: url)
 		try store.flush()
 		#expect(FileStore(url: url).storedValues() == ["a": 1])
+	}
+
+	@Test func aSaveOverTheStoresLimitIsRefusedAndTheFileKept() throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), maximumSize: 200, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		#expect(store.maximumSize == 200)
+		store.setStoredValue("small", forKey: "a")
+		try store.flush()
+		let before = try Data(contentsOf: url)
+		store.setStoredValue(.string(String(repeating: "x", count: 200)), forKey: "b")
+		var thrown: FileStoreError?
+		let problems = collectProblems {
+			do { try store.flush() } catch { thrown = error as? FileStoreError }
+		}
+		#expect(thrown?.kind == .tooLarge, "\(String(describing: thrown))")
+		#expect(thrown?.description.contains("more than the limit of 200 bytes") == true, "\(String(describing: thrown))")
+		#expect(problems.isEmpty || problems.allSatisfy { $0.kind == .storeFailure })
+		#expect(try Data(contentsOf: url) == before, "the file is left as it was")
+		#expect(store.storedValue(forKey: "b") == .string(String(repeating: "x", count: 200)), "the value stays in memory")
+		// Within the limit again, the next save writes.
+		store.removeStoredValue(forKey: "b")
+		store.setStoredValue("fits", forKey: "c")
+		try store.flush()
+		#expect(FileStore(url: url).storedValues() == ["a": "small", "c": "fits"])
+	}
+
+	@Test func aFileOverTheStoresLimitIsNotReadAndLeftAlone() throws {
+		let url = Isolated.fileURL()
+		let text = "{\n  \"a\": \"" + String(repeating: "y", count: 100) + "\"\n}\n"
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(text.utf8).write(to: url)
+		var opened: FileStore?
+		_ = collectProblems {
+			opened = FileStore(url: url, fileSystem: SystemFileSystem(), maximumSize: 64, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		}
+		let store = try #require(opened)
+		#expect(store.loadError?.kind == .tooLarge)
+		#expect(store.storedValues().isEmpty)
+		#expect(try String(contentsOf: url, encoding: .utf8) == text)
+		#expect(FileStore(url: url, maximumSize: 4096).storedValue(forKey: "a") == .string(String(repeating: "y", count: 100)), "a larger limit reads it")
 	}
 }

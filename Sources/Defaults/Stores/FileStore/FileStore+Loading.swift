@@ -15,12 +15,17 @@ extension FileStore {
 
 	/// Reads the file and decodes it in the store's format.
 	func readValues(atPath target: String) -> ReadResult {
-		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format)
+		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: maximumSize)
 	}
 
-	static func readValues(atPath target: String, storePath: String, fileSystem: any FileSystem, format: any FileStoreFormat) -> ReadResult {
+	/// The size limit in force: the store's own (`limit`) or the process's.
+	static func sizeLimit(_ limit: Int?) -> Int {
+		limit ?? maximumFileSize
+	}
+
+	static func readValues(atPath target: String, storePath: String, fileSystem: any FileSystem, format: any FileStoreFormat, limit storeLimit: Int?) -> ReadResult {
 		let identity = fileSystem.identity(atPath: target)
-		let limit = maximumFileSize
+		let limit = sizeLimit(storeLimit)
 		let bytes: [UInt8]
 		do {
 			switch try fileSystem.readFile(atPath: target, maximumSize: limit) {
@@ -64,12 +69,13 @@ extension FileStore {
 		target: String,
 		fileSystem: any FileSystem,
 		format: any FileStoreFormat,
-		access: Access
+		access: Access,
+		limit: Int?
 	) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?, error: FileStoreError?) {
 		if access.allowsWriting {
 			removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 		}
-		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format) {
+		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
 		case .values(let values, let identity, _):
 			return (values, identity, nil)
 		case .missing:
@@ -97,7 +103,7 @@ extension FileStore {
 			defer { fileSystem.close(lock) }
 			try? fileSystem.lockExclusively(lock, path: target + ".lock")
 			// Another process may have replaced the file meanwhile: look again under the lock.
-			switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format) {
+			switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
 			case .values(let values, let identity, _):
 				return (values, identity, nil)
 			case .missing, .unreadable, .unusable:

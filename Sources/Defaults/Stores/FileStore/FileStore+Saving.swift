@@ -102,7 +102,7 @@ extension FileStore {
 		let text: PrettyObjectText?
 		do throws(FileStoreError) {
 			(bytes, text) = try encode(merged, changes: pending, onTopOfLastWritten: readAnew == nil)
-			let limit = Self.maximumFileSize
+			let limit = Self.sizeLimit(maximumSize)
 			guard bytes.count <= limit else {
 				throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
 			}
@@ -157,7 +157,7 @@ extension FileStore {
 	/// `diskValues`, and it is not parsed again.
 	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue]? {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
-		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.maximumFileSize),
+		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
 		   lastWritten.hasBytes(bytes) {
 			return nil
 		}

@@ -96,6 +96,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	public let loadError: FileStoreError?
 	/// How the file's bytes hold the values: JSON unless another format was given.
 	public let format: any FileStoreFormat
+	/// This store's own limit on its file's size, or `nil` for the process's
+	/// (``FileStore/maximumFileSize``, read at each read and save).
+	public let maximumSize: Int?
 	let path: String
 	/// The file read, written, locked and watched: `path`, or what it linked to when the store opened.
 	let targetPath: String
@@ -150,9 +153,11 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	  - url: The settings file.
 	  - format: How the file holds the values; JSON (``JSONFileFormat``) unless given.
 	  - access: Whether the store may change the file; ``Access/readWrite`` unless given.
+	  - maximumSize: The largest file this store reads or writes, in bytes; the process's
+	    ``maximumFileSize`` (16 MiB unless changed) when `nil`.
 	*/
-	public convenience init(url: URL, format: any FileStoreFormat = .json, access: Access = .readWrite) {
-		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access)
+	public convenience init(url: URL, format: any FileStoreFormat = .json, access: Access = .readWrite, maximumSize: Int? = nil) {
+		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access, maximumSize: maximumSize)
 	}
 
 	init(
@@ -160,6 +165,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		fileSystem: any FileSystem,
 		format: any FileStoreFormat = .json,
 		access: Access = .readWrite,
+		maximumSize: Int? = nil,
 		saving timing: SaveTiming = .standard,
 		watchesForChanges: Bool = true
 	) {
@@ -168,11 +174,12 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.fileSystem = fileSystem
 		self.format = format
 		self.access = access
+		self.maximumSize = maximumSize.map { max($0, 0) }
 		self.watchesForChanges = watchesForChanges
 		let scheduler = SaveScheduler(timing: timing)
 		self.scheduler = scheduler
 		targetPath = Self.resolveTarget(of: path, fileSystem: fileSystem)
-		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access)
+		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access, limit: self.maximumSize)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
 		loadError = loaded.error

@@ -95,7 +95,7 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 	/// A file of `size` bytes found (`operation` "reading"), or values needing `size` bytes to save ("encoding").
 	init(tooLarge path: String, size: Int64, limit: Int, operation: String) {
 		let what = operation == "reading" ? "it is" : "the values need"
-		self.init(.tooLarge, path: path, operation: operation, problem: "\(what) \(size) bytes, more than FileStore.maximumFileSize (\(limit) bytes)")
+		self.init(.tooLarge, path: path, operation: operation, problem: "\(what) \(size) bytes, more than the limit of \(limit) bytes (FileStore.maximumFileSize, or the store's maximumSize)")
 	}
 
 	init(replacedBySymbolicLink path: String, destination: String?) {
@@ -137,7 +137,7 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 			"Could not save \(path): \(reason), so the file was left as it was. The values are kept in memory."
 		case .tooLarge:
 			"The settings file \(path) cannot be used: \(reason). The store does not read it, move it or save over it; "
-				+ "values are kept in memory. Make it smaller, or raise FileStore.maximumFileSize."
+				+ "values are kept in memory. Make it smaller, or raise the limit."
 		case .replacedBySymbolicLink:
 			"Could not save \(path): \(reason). The store keeps to the file it opened and neither follows nor replaces "
 				+ "a link that appears later. The values are kept in memory; open the store again to use the link, or remove it."
