@@ -56,7 +56,7 @@ struct ObservationTests {
 		Defaults[key] = 7
 		#expect(store.storedValue(forKey: key.name) == 7, "stored, not left absent")
 		Defaults[key] = 7
-		#expect(recorder.all == (kind == .userDefaults ? [] : [[7, 7]]))
+		#expect(recorder.all == (kind == .userDefaults ? [] : [[7, 7]]), "a suite used directly reports its registered default as stored")
 		_ = observation
 	}
 
@@ -257,6 +257,46 @@ struct ConcurrentObservationTests {
 			#expect(next.oldValue == previous.newValue, "in order: each event starts where the last ended")
 		}
 		#expect(events.last?.newValue == Defaults[key], "the last event is the value the key holds")
+		observation.invalidate()
+	}
+
+	/// The case the stress test above catches only sometimes, made to happen: a handler is
+	/// still busy with one event while another thread writes twice; no event is merged away.
+	@Test(arguments: StoreKind.allCases)
+	func writesWhileAHandlerIsBusyAreEachOneEvent(store kind: StoreKind) throws {
+		let store = kind.makeStore()
+		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0, suite: store)
+		let recorder = Recorder<Defaults.KeyChange<Int>>()
+		let entered = DispatchSemaphore(value: 0)
+		let release = DispatchSemaphore(value: 0)
+		let observation = Defaults.observe(key, options: []) { change in
+			if change.newValue == 1 {
+				entered.signal()
+				_ = release.wait(timeout: .now() + 20)
+			}
+			recorder.record(change)
+		}
+		let first = Thread { Defaults[key] = 1 }
+		first.start()
+		try #require(entered.wait(timeout: .now() + 20) == .success)
+		let writerDone = DispatchSemaphore(value: 0)
+		let second = Thread {
+			Defaults[key] = 2
+			Defaults[key] = 3
+			writerDone.signal()
+		}
+		second.start()
+		// The second writer's first value is stored while the handler still holds the first event.
+		let deadline = Date().addingTimeInterval(20)
+		while store.storedValue(forKey: key.name) == 1, Date() < deadline { usleep(1000) }
+		#expect(store.storedValue(forKey: key.name) != 1)
+		release.signal()
+		try #require(writerDone.wait(timeout: .now() + 20) == .success)
+		let settled = Date().addingTimeInterval(20)
+		while recorder.all.count < 3, Date() < settled { usleep(1000) }
+		let events = recorder.all
+		#expect(events.map(\.newValue) == [1, 2, 3], "\(events)")
+		#expect(events.map(\.oldValue) == [0, 1, 2], "each event starts where the last ended")
 		observation.invalidate()
 	}
 }

@@ -37,11 +37,14 @@ enum Isolated {
 	static let suiteNames = Locked<[ObjectIdentifier: String]>([:])
 }
 
-/// The stores every type must round-trip through.
+/// The stores every type must round-trip through: the built-in ones, and stores in front of
+/// backends (``BackedStore``), one over a suite and one over a plain dictionary.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 	case inMemory
 	case userDefaults
 	case file
+	case userDefaultsBackend
+	case dictionaryBackend
 
 	var testDescription: String { rawValue }
 
@@ -50,8 +53,26 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 		case .inMemory: InMemoryStore()
 		case .userDefaults: Isolated.userDefaults()
 		case .file: Isolated.fileStore()
+		case .userDefaultsBackend: BackedStore(backend: UserDefaultsBackend(Isolated.userDefaults()))
+		case .dictionaryBackend: BackedStore(backend: DictionaryBackend())
 		}
 	}
+}
+
+/// A backend that keeps what it is given in a dictionary, as simply as a backend can.
+final class DictionaryBackend: DefaultsStoreBackend, @unchecked Sendable {
+	private let kept = Locked<[String: Defaults.JSONValue]>([:])
+	private let link = Locked<BackendLink?>(nil)
+
+	func loadValues() -> [String: Defaults.JSONValue] { kept.value }
+	func connect(_ link: BackendLink) { self.link.withLock { $0 = link } }
+	func changesArePending() {
+		guard let link = link.value else { return }
+		let batch = link.takeChanges()
+		kept.withLock { $0 = batch.applied(to: $0) }
+	}
+
+	var keptValues: [String: Defaults.JSONValue] { kept.value }
 }
 
 /// A key name no other test uses.
@@ -141,6 +162,10 @@ func persistedKeys(of store: any DefaultsStore) throws -> Set<String> {
 			return []
 		}
 		return Set((suite.persistentDomain(forName: name) ?? [:]).keys)
+	case let backed as BackedStore<UserDefaultsBackend>:
+		return try persistedKeys(of: backed.backend.suite)
+	case let backed as BackedStore<DictionaryBackend>:
+		return Set(backed.backend.keptValues.keys)
 	default:
 		return Set(store.storedValues().keys)
 	}
