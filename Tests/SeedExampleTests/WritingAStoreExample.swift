@@ -1,0 +1,132 @@
+import Defaults
+import Foundation
+import Testing
+
+// README's "Writing a store" example, compiled and run. This target imports `Defaults` without
+// `@testable` in every file, so the backend below gets caching, observation and
+// `withoutPropagation` through the public API alone. A test checks that README shows this code.
+
+/// A stand-in for a key-value service client: the calls README's backend makes.
+final class KeyValueService: @unchecked Sendable {
+	private let lock = NSLock()
+	private var entries: [String: String] = [:]
+	private var _onRemoteChange: (@Sendable (String, String?) -> Void)?
+	var failsWrites = false
+
+	var onRemoteChange: (@Sendable (String, String?) -> Void)? {
+		get { lock.withLock { _onRemoteChange } }
+		set { lock.withLock { _onRemoteChange = newValue } }
+	}
+
+	func all() -> [String: String] { lock.withLock { entries } }
+	func put(_ key: String, _ text: String) throws {
+		try lock.withLock {
+			if failsWrites { throw CocoaError(.fileWriteUnknown) }
+			entries[key] = text
+		}
+	}
+	func remove(_ key: String) throws { _ = lock.withLock { entries.removeValue(forKey: key) } }
+	func removeAll() throws { lock.withLock { entries.removeAll() } }
+
+	/// Another machine wrote `key`.
+	func changeElsewhere(_ key: String, _ text: String?) {
+		lock.withLock { entries[key] = text }
+		onRemoteChange?(key, text)
+	}
+}
+
+// README:begin
+/// Keeps settings in a key-value service, one entry per key.
+final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
+	private let service: KeyValueService   // your client
+	private let lock = NSLock()
+	private var link: BackendLink?
+
+	init(service: KeyValueService) {
+		self.service = service
+	}
+
+	/// Read once, when the store opens.
+	func loadValues() -> [String: Defaults.JSONValue] {
+		var values: [String: Defaults.JSONValue] = [:]
+		for (key, text) in service.all() {
+			values[key] = try? Defaults.JSONValue(parsing: text)
+		}
+		return values
+	}
+
+	/// Keep the link: it hands out this process's changes and takes outside ones.
+	func connect(_ link: BackendLink) {
+		lock.withLock { self.link = link }
+		service.onRemoteChange = { key, text in
+			if let text, let value = try? Defaults.JSONValue(parsing: text) {
+				link.applyOutsideChanges(setting: [key: value])
+			} else {
+				link.applyOutsideChanges(removing: [key])
+			}
+		}
+	}
+
+	/// Called after each change, with no lock held: keep the batch now (or schedule it).
+	func changesArePending() {
+		guard let link = lock.withLock({ link }) else { return }
+		let batch = link.takeChanges()
+		do {
+			if batch.removedAll { try service.removeAll() }
+			for (key, value) in batch.values {
+				if let value { try service.put(key, value.jsonString()) } else { try service.remove(key) }
+			}
+		} catch {
+			link.restoreChanges(batch)   // kept with the next batch
+		}
+	}
+}
+// README:end
+
+@Suite("README: writing a store")
+struct WritingAStoreExampleTests {
+	@Test func readmeShowsThisBackend() throws {
+		let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+		let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+			.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+			.appendingPathComponent("README.md"), encoding: .utf8)
+		let begin = try #require(here.range(of: "// README:begin\n")?.upperBound)
+		let end = try #require(here.range(of: "\n// README:end")?.lowerBound)
+		#expect(readme.contains(String(here[begin..<end])), "README's example differs from the one compiled here")
+	}
+
+	@Test func theExampleBackendKeepsReadsAndObservesChanges() {
+		let service = KeyValueService()
+		try? service.put("theme", #""dark""#)
+		let store = BackedStore(backend: ServiceBackend(service: service))
+		let theme = Defaults.Key<String>("theme", default: "system", suite: store)
+		#expect(Defaults[theme] == "dark", "loaded when the store opened")
+
+		let seen = LockedValues<String>()
+		let observation = Defaults.observe(theme, options: []) { seen.append($0.newValue) }
+		Defaults[theme] = "light"
+		#expect(service.all()["theme"] == #""light""#, "kept by the backend")
+		service.changeElsewhere("theme", #""solarized""#)
+		#expect(Defaults[theme] == "solarized")
+		Defaults.withoutPropagation { Defaults[theme] = "quiet" }
+		Defaults.reset(theme)
+		#expect(service.all()["theme"] == nil)
+		#expect(seen.values == ["light", "solarized", "system"], "no event for the write made without propagation")
+
+		// A batch the service refuses is kept with the next one.
+		service.failsWrites = true
+		Defaults[theme] = "retry"
+		service.failsWrites = false
+		Defaults[theme] = "kept"
+		#expect(service.all()["theme"] == #""kept""#)
+		observation.invalidate()
+	}
+}
+
+/// Values a handler appends from any thread.
+final class LockedValues<Value: Sendable>: @unchecked Sendable {
+	private let lock = NSLock()
+	private var stored: [Value] = []
+	func append(_ value: Value) { lock.withLock { stored.append(value) } }
+	var values: [Value] { lock.withLock { stored } }
+}
