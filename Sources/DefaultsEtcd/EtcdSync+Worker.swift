@@ -3,11 +3,22 @@ import Foundation
 
 extension Defaults.EtcdSync {
 	/**
-	The engine's loop: read everything when needed, then watch and push side by side until
-	something fails; report the failure, wait (backing off) and start again. A watch that
-	ends because its revision was compacted is followed by a full read at once.
+	The engine: a watch loop and a push loop side by side, each retrying on its own with a
+	growing, jittered wait and reporting each outage once. A failed push never cancels the
+	watch (nor the other way round): cancelling a streaming request just as it ends (etcd
+	going down under both at once) stops the process in FoundationNetworking, so a watch
+	request ends only by itself, when the engine stops, or on a compaction.
 	*/
 	func run() async {
+		await withTaskGroup(of: Void.self) { group in
+			group.addTask { await self.watchLoop() }
+			group.addTask { await self.pushLoop() }
+		}
+		isWatching.store(false, ordering: .releasing)
+	}
+
+	/// Reads everything when needed, then watches until the watch fails; waits and starts again.
+	private func watchLoop() async {
 		var backoff = Backoff(maximum: maximumRetryDelay)
 		var lastReported: String?
 		while !Task.isCancelled {
@@ -15,18 +26,12 @@ extension Defaults.EtcdSync {
 				if state.withLock({ $0.needsFullPull }) {
 					try await fullPull()
 				}
-				try await withThrowingTaskGroup(of: Void.self) { group in
-					group.addTask { try await self.watch() }
-					group.addTask { try await self.pushLoop() }
-					defer { group.cancelAll() }
-					try await group.next()
-				}
+				try await watch()
 			} catch is CancellationError {
 				break
 			} catch EtcdError.compacted {
 				state.withLock { $0.needsFullPull = true }
 				isWatching.store(false, ordering: .releasing)
-				continue
 			} catch {
 				if isWatching.exchange(false, ordering: .acquiringAndReleasing) {
 					// It worked for a while: this is a new outage.
@@ -35,20 +40,53 @@ extension Defaults.EtcdSync {
 				}
 				if Task.isCancelled { break }
 				failedAttempts.add(1, ordering: .relaxed)
-				let delay = backoff.delay()
-				let message = "\(error)"
-				if message != lastReported {
-					lastReported = message
-					Defaults.report(.init(
-						kind: .syncFailure,
-						key: nil,
-						message: "Settings under '\(prefix)' are not synced with etcd for now: \(message). Local changes are kept and pushed when etcd answers again; retrying."
-					), deduplicate: false)
-				}
-				try? await Task.sleep(for: delay)
+				reportFailure(error, lastReported: &lastReported)
+				try? await Task.sleep(for: backoff.delay())
 			}
 		}
-		isWatching.store(false, ordering: .releasing)
+	}
+
+	/// Pushes local changes whenever there are some (reading everything first when asked to).
+	private func pushLoop() async {
+		var backoff = Backoff(maximum: maximumRetryDelay)
+		var lastReported: String?
+		while !Task.isCancelled {
+			do {
+				if state.withLock({ $0.needsFullPull }) {
+					// Until the first full read, what etcd lacks is not known: the watch loop
+					// reads; a later request (new keys, sync()) is read here.
+					if isWatching.load(ordering: .acquiring) {
+						try await fullPull()
+					} else {
+						await pushSignal.wait()
+						continue
+					}
+				}
+				try await pushUnpushed()
+				backoff.reset()
+				lastReported = nil
+				await pushSignal.wait()
+			} catch is CancellationError {
+				break
+			} catch {
+				if Task.isCancelled { break }
+				failedAttempts.add(1, ordering: .relaxed)
+				reportFailure(error, lastReported: &lastReported)
+				try? await Task.sleep(for: backoff.delay())
+			}
+		}
+	}
+
+	/// Reports a failure to reach etcd, unless it is the one reported last.
+	private func reportFailure(_ error: any Error, lastReported: inout String?) {
+		let message = "\(error)"
+		guard message != lastReported else { return }
+		lastReported = message
+		Defaults.report(.init(
+			kind: .syncFailure,
+			key: nil,
+			message: "Settings under '\(prefix)' are not synced with etcd for now: \(message). Local changes are kept and pushed when etcd answers again; retrying."
+		), deduplicate: false)
 	}
 
 	/// Watches the prefix from the revision after the last one seen, applying each change.
@@ -73,19 +111,6 @@ extension Defaults.EtcdSync {
 			journalSignal.fire()
 		}
 		throw EtcdError.unreachable(endpoint: client.watchEndpoint().absoluteString, reason: "the watch ended")
-	}
-
-	/// Pushes local changes whenever there are some, and reads everything when asked to.
-	private func pushLoop() async throws {
-		while !Task.isCancelled {
-			try await pushUnpushed()
-			if state.withLock({ $0.needsFullPull }) {
-				try await fullPull()
-				try await pushUnpushed()
-			}
-			await pushSignal.wait()
-		}
-		throw CancellationError()
 	}
 
 	/// Pushes each key with a local change: its current value, or a delete when it has none.

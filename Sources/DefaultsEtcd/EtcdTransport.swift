@@ -35,8 +35,16 @@ struct EtcdTransport: Sendable {
 		} catch let error as EtcdError {
 			throw error
 		} catch {
-			throw .unreachable(endpoint: endpoint.absoluteString, reason: error.localizedDescription)
+			throw .unreachable(endpoint: endpoint.absoluteString, reason: Self.reason(error, timeout: timeout))
 		}
+	}
+
+	/// Why a request failed, in words: Foundation's text for a timeout is only an error number.
+	static func reason(_ error: any Error, timeout: Duration?) -> String {
+		if let error = error as? URLError, error.code == .timedOut {
+			return timeout.map { "it did not answer within \($0.timeInterval.formatted()) s (the request timeout)" } ?? "the request timed out"
+		}
+		return error.localizedDescription
 	}
 
 	/// Posts `body` and streams the answer's bytes as they arrive; the stream ends with the
@@ -78,6 +86,8 @@ private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 	private let endpoint: String
 	private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
 	private let completed = Locked(false)
+	/// The status of an answer that is not success, and its body as it arrives.
+	private let failure = Locked<(status: Int, body: Data)?>(nil)
 
 	init(endpoint: String, continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
 		self.endpoint = endpoint
@@ -91,16 +101,20 @@ private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 		completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
 	) {
 		if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-			_ = claimCompletion() // cancelled here, by the disposition: never again
-			continuation.finish(throwing: EtcdError.httpStatus(endpoint: endpoint, status: http.statusCode, body: ""))
-			completionHandler(.cancel)
-			return
+			// Read to the end rather than cancel: an error answer is short, and a cancel that
+			// meets the answer's own end stops the process in FoundationNetworking.
+			failure.withLock { $0 = (http.statusCode, Data()) }
 		}
 		completionHandler(.allow)
 	}
 
 	func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-		continuation.yield(data)
+		let isFailure = failure.withLock { failure -> Bool in
+			guard failure != nil else { return false }
+			if failure?.body.count ?? 0 < 4096 { failure?.body.append(data) }
+			return true
+		}
+		if !isFailure { continuation.yield(data) }
 	}
 
 	/// Marks the request as ended; returns whether it was still running (so it may be cancelled).
@@ -113,8 +127,10 @@ private final class StreamReceiver: NSObject, URLSessionDataDelegate, Sendable {
 
 	func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
 		_ = claimCompletion()
-		if let error {
-			continuation.finish(throwing: EtcdError.unreachable(endpoint: endpoint, reason: error.localizedDescription))
+		if let (status, body) = failure.value {
+			continuation.finish(throwing: EtcdError.httpStatus(endpoint: endpoint, status: status, body: String(decoding: body, as: UTF8.self)))
+		} else if let error {
+			continuation.finish(throwing: EtcdError.unreachable(endpoint: endpoint, reason: EtcdTransport.reason(error, timeout: nil)))
 		} else {
 			continuation.finish()
 		}

@@ -12,10 +12,16 @@ public enum LoopbackPort {
 		return port
 	}
 
+	/// A socket that listens on a new loopback port; the caller accepts on it (or never does,
+	/// to test timeouts) and closes `descriptor`.
+	public static func listener() -> (descriptor: Int32, port: Int)? {
+		boundSocket(listening: true)
+	}
+
 	/// A socket that listens on a new loopback port and never answers (to test timeouts); the
 	/// caller closes `descriptor`.
 	public static func silentListener() -> (descriptor: Int32, port: Int)? {
-		boundSocket(listening: true)
+		listener()
 	}
 
 	private static func boundSocket(listening: Bool) -> (Int32, Int)? {

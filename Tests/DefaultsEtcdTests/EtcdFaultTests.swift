@@ -1,0 +1,111 @@
+import Defaults
+@testable import DefaultsEtcd
+import EtcdTestSupport
+import Foundation
+import Testing
+
+/// etcd misbehaving while it keeps running, through a proxy between the engine and etcd:
+/// errors, slow answers, and a watch stream cut off. Each is reported through the problem
+/// handler and retried with backoff; reads and writes of the typed API never wait for etcd.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct EtcdFaultTests {
+	init() {
+		ProblemRecorder.install()
+	}
+
+	private func reports(_ prefix: String) -> [Defaults.Problem] {
+		ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains(prefix) }
+	}
+
+	/// Writes and reads of the synced key, as a program makes them: they must not wait for etcd.
+	private func typedAPIIsPrompt(_ machine: Machine, tag: String) -> Duration {
+		ContinuousClock().measure {
+			for index in 0..<50 {
+				Defaults[machine.theme] = "\(tag)-\(index)"
+				_ = Defaults[machine.theme]
+			}
+		}
+	}
+
+	private func etcdValue(_ etcd: EtcdServer, _ key: String) -> String? {
+		(try? etcd.etcdctl("get", key, "--print-value-only"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+	}
+
+	@Test func errorsAreReportedRetriedWithBackoffAndNeverHoldUpTheTypedAPI() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let proxy = try FaultProxy(to: etcd.clientPort)
+		defer { proxy.stop() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix)
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		proxy.mode = .failing
+		proxy.dropConnections()
+		// Generous: a write that waited for etcd would take a request timeout (3 s) at least.
+		#expect(typedAPIIsPrompt(machine, tag: "failing") < .seconds(2))
+		#expect(await eventually { reports(prefix).contains { $0.message.contains("HTTP 503") } }, "\(reports(prefix).map(\.message))")
+
+		// Retried, with backoff (100 ms doubling to the 500 ms the machine allows): a handful of
+		// attempts in three seconds, not hundreds.
+		let before = machine.sync.failedAttempts.load(ordering: .relaxed)
+		try await Task.sleep(for: .seconds(3))
+		let attempts = machine.sync.failedAttempts.load(ordering: .relaxed) - before
+		#expect(attempts >= 2, "retried")
+		#expect(attempts <= 20, "with backoff, not in a tight loop: \(attempts)")
+		#expect(etcdValue(etcd, "\(prefix)theme") != #""failing-49""#)
+
+		proxy.mode = .passing
+		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""failing-49""# }, "pushed once etcd answers again")
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+	}
+
+	@Test func slowAnswersTimeOutAreReportedAndTheChangeIsPushedLater() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let proxy = try FaultProxy(to: etcd.clientPort)
+		defer { proxy.stop() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix)
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		// Each answer is held back longer than the machine's request timeout (3 s).
+		proxy.mode = .slow(.seconds(5))
+		proxy.dropConnections()
+		#expect(typedAPIIsPrompt(machine, tag: "slow") < .seconds(2))
+		#expect(await eventually(within: .seconds(30)) { reports(prefix).contains { $0.message.contains("did not answer within 3 s") } },
+			"a request that timed out is reported: \(reports(prefix).map(\.message))")
+
+		proxy.mode = .passing
+		proxy.dropConnections()
+		#expect(await eventually(within: .seconds(30)) { etcdValue(etcd, "\(prefix)theme") == #""slow-49""# })
+	}
+
+	@Test func aWatchStreamCutOffIsReportedAndResumedWithoutMissingAChange() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let proxy = try FaultProxy(to: etcd.clientPort)
+		defer { proxy.stop() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix)
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		try etcd.etcdctl("put", "\(prefix)theme", #""before""#)
+		#expect(await eventually { Defaults[machine.theme] == "before" })
+
+		// The stream ends while etcd keeps running; changes made meanwhile must still arrive.
+		proxy.mode = .failing
+		proxy.dropConnections()
+		#expect(await eventually { reports(prefix).contains { $0.message.contains("the watch ended") || $0.message.contains("503") } },
+			"\(reports(prefix).map(\.message))")
+		try etcd.etcdctl("put", "\(prefix)theme", #""while cut off""#)
+		try etcd.etcdctl("put", "\(prefix)other", #""ignored""#)
+		#expect(Defaults[machine.theme] == "before")
+		proxy.mode = .passing
+		#expect(await eventually { Defaults[machine.theme] == "while cut off" }, "the watch resumed from the last revision it saw")
+		try etcd.etcdctl("put", "\(prefix)theme", #""after""#)
+		#expect(await eventually { Defaults[machine.theme] == "after" }, "and keeps watching")
+	}
+}
