@@ -60,10 +60,16 @@ extension EtcdBackend {
 			guard let value = batch.values[name] else { continue }
 			let key = prefix + name
 			let revision: Int64
-			if let value {
-				revision = try await client.put(key, value: Data(value.jsonString().utf8))
-			} else {
-				revision = try await client.delete(key)
+			do {
+				if let value {
+					revision = try await client.put(key, value: Data(value.jsonString().utf8))
+				} else {
+					revision = try await client.delete(key)
+				}
+			} catch where error.refusesRequestForGood {
+				refuse(name, error)
+				batch.values[name] = nil
+				continue
 			}
 			state.withLock { state in
 				state.written[name] = max(state.written[name] ?? 0, revision)
@@ -71,6 +77,27 @@ extension EtcdBackend {
 			}
 			batch.values[name] = nil
 		}
+	}
+
+	/// etcd will never take this change: the store goes back to what etcd holds, the next
+	/// ``EtcdBackend/flush(timeout:)`` throws the error, and it is reported.
+	private func refuse(_ name: String, _ error: EtcdError) {
+		let (link, known, inFlight) = state.withLock { state in
+			state.refusal = error
+			return (state.link, state.known[name], state.inFlight ?? .init())
+		}
+		var keeping = inFlight
+		keeping.values[name] = nil
+		if let known {
+			link?.applyOutsideChanges(setting: [name: known], keeping: keeping)
+		} else {
+			link?.applyOutsideChanges(removing: [name], keeping: keeping)
+		}
+		Defaults.report(.init(
+			kind: .syncFailure,
+			key: name,
+			message: "etcd refused the change of '\(name)': \(error). It keeps its previous value."
+		))
 	}
 
 	/**

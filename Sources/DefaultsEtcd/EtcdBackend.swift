@@ -94,7 +94,11 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 			let (busy, lastError) = state.withLock { state in
 				((state.link?.hasChanges ?? false) || state.inFlight != nil, state.lastPushError)
 			}
-			if !busy { return }
+			if !busy {
+				// A change etcd refused for good was undone: say so to whoever waits for it.
+				if let refusal = state.withLock({ state in defer { state.refusal = nil }; return state.refusal }) { throw refusal }
+				return
+			}
 			if ContinuousClock.now >= deadline {
 				throw lastError ?? .unreachable(
 					endpoint: client.configuration.endpoints.map(\.absoluteString).joined(separator: ", "),
@@ -153,6 +157,8 @@ struct EtcdBackendState: Sendable {
 	var clearedRevision: Int64 = 0
 	/// Why the last push failed, until one succeeds.
 	var lastPushError: EtcdError?
+	/// A change etcd refused for good since the last flush (it was undone in the store).
+	var refusal: EtcdError?
 
 	init(revision: Int64, known: [String: Defaults.JSONValue]) {
 		self.revision = revision

@@ -43,6 +43,11 @@ public final class EtcdClient: Sendable {
 	/// Sets `key` to `value`; returns the revision of the change.
 	@discardableResult
 	public func put(_ key: String, value: Data) async throws(EtcdError) -> Int64 {
+		// Never sent: etcd answers a request over its limit in a way FoundationNetworking
+		// cannot take (the process stops), and it would be refused anyway.
+		let size = key.utf8.count + value.count
+		let limit = configuration.maximumRequestBytes - 1024
+		guard size <= limit else { throw .requestTooLarge(key: key, size: size, limit: limit) }
 		let (endpoint, data) = try await call("/v3/kv/put", ["key": EtcdKeys.encoded(key), "value": value.base64EncodedString()])
 		return try decode(WireHeaderResponse.self, data, endpoint: endpoint).header?.revisionNumber(endpoint: endpoint) ?? 0
 	}

@@ -34,6 +34,14 @@ public struct EtcdConfiguration: Sendable {
 	public var credentials: Credentials?
 	/// How long one request may take before the next endpoint is tried.
 	public var requestTimeout: Duration
+	/// The largest request etcd takes, in bytes: its `--max-request-bytes`, 1.5 MiB unless
+	/// the cluster sets another. A put of a key and value that would not fit (with 1 KiB
+	/// kept for the request's own fields) is refused before it is sent, with
+	/// ``EtcdError/requestTooLarge(key:size:limit:)``.
+	public var maximumRequestBytes: Int = Self.etcdDefaultMaximumRequestBytes
+
+	/// etcd's own default for `--max-request-bytes`.
+	public static let etcdDefaultMaximumRequestBytes = 1_572_864
 
 	/// A configuration with endpoints given as text; one that is not an http(s) URL is
 	/// refused with ``EtcdError/invalidConfiguration(_:)`` when the client is made.

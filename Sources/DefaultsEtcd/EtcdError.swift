@@ -22,6 +22,9 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 	case badResponse(endpoint: String, reason: String)
 	/// The revision a watch asked for has been compacted away: read everything again.
 	case compacted(revision: Int64)
+	/// A put of `key` would be `size` bytes, more than etcd takes in one request (`limit`,
+	/// ``EtcdConfiguration/maximumRequestBytes``); it was not sent.
+	case requestTooLarge(key: String, size: Int, limit: Int)
 	/// The user name or password was refused.
 	case authenticationFailed(endpoint: String, message: String)
 	/// The configuration cannot work (no endpoints, an endpoint that is not an http(s) URL).
@@ -39,10 +42,22 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 			"etcd at \(endpoint) sent an answer that cannot be read: \(reason)"
 		case .compacted(let revision):
 			"etcd has compacted its history up to revision \(revision)"
+		case .requestTooLarge(let key, let size, let limit):
+			"the value for \(key) is \(size) bytes, more than etcd takes in one request (\(limit) bytes with its own fields; etcd's --max-request-bytes, set as EtcdConfiguration.maximumRequestBytes)"
 		case .authenticationFailed(let endpoint, let message):
 			"etcd at \(endpoint) refused the user name or password: \(message)"
 		case .invalidConfiguration(let reason):
 			"the etcd configuration is invalid: \(reason)"
+		}
+	}
+
+	/// Whether etcd will never take the request as it is (gRPC INVALID_ARGUMENT: a value over
+	/// its request limit, say), so that retrying it is pointless.
+	var refusesRequestForGood: Bool {
+		switch self {
+		case .server(_, let code, _): code == 3
+		case .requestTooLarge: true
+		default: false
 		}
 	}
 
@@ -51,7 +66,7 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 		switch self {
 		case .unreachable, .httpStatus, .badResponse: true
 		case .server(_, let code, _): code == 14 // UNAVAILABLE: the member has no leader, say
-		case .compacted, .authenticationFailed, .invalidConfiguration: false
+		case .compacted, .authenticationFailed, .invalidConfiguration, .requestTooLarge: false
 		}
 	}
 }

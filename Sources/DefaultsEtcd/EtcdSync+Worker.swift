@@ -125,15 +125,41 @@ extension Defaults.EtcdSync {
 			}
 			if alreadyThere { continue }
 			let revision: Int64
-			if let value {
-				revision = try await client.put(etcdKey(for: name), value: Data(value.jsonString().utf8))
-			} else {
-				revision = try await client.delete(etcdKey(for: name))
+			switch await write(value, to: name) {
+			case .success(let written):
+				revision = written
+			case .failure(let error) where error.refusesRequestForGood:
+				// etcd refuses this value for good (larger than its request limit, say): the
+				// other keys go on, and the value stays on this machine until it changes.
+				state.withLock { state in
+					if state.unpushed[name] == counter { state.unpushed[name] = nil }
+				}
+				let size = value.map { "\($0.jsonString().utf8.count) bytes of JSON" } ?? "a removal"
+				Defaults.report(.init(
+					kind: .syncFailure,
+					key: name,
+					message: "etcd refused the value of '\(name)' (\(size)): \(error). It is kept on this machine and pushed again when it changes; etcd keeps its previous value."
+				))
+				continue
+			case .failure(let error):
+				throw error
 			}
 			let action = state.withLock { $0.pushed(name, counter: counter, value: value, revision: revision) }
 			apply(action.map { [$0] } ?? [])
 		}
 		if !unpushed.isEmpty { journalSignal.fire() }
+	}
+
+	/// Puts `value` as `name`'s JSON text, or deletes the key for `nil`; the new revision.
+	private func write(_ value: Defaults.JSONValue?, to name: String) async -> Result<Int64, EtcdError> {
+		do {
+			if let value {
+				return .success(try await client.put(etcdKey(for: name), value: Data(value.jsonString().utf8)))
+			}
+			return .success(try await client.delete(etcdKey(for: name)))
+		} catch {
+			return .failure(error)
+		}
 	}
 
 	/// Reads every key under the prefix and settles each synced key by the conflict rule.

@@ -108,4 +108,31 @@ struct EtcdFaultTests {
 		try etcd.etcdctl("put", "\(prefix)theme", #""after""#)
 		#expect(await eventually { Defaults[machine.theme] == "after" }, "and keeps watching")
 	}
+
+	@Test func aValueOverEtcdsRequestLimitIsReportedKeptHereAndHoldsUpNoOtherKey() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let store = InMemoryStore()
+		let machine = try Machine(etcd, prefix: prefix, store: store)
+		defer { machine.sync.stop() }
+		// Sorted before "theme", so that a refused push in front of it would hold it up.
+		let notes = Defaults.Key<String>("notes", default: "", suite: store, iCloud: true)
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		let big = String(repeating: "x", count: 2_000_000) // etcd takes 1.5 MiB per request unless told otherwise
+		Defaults[notes] = big
+		Defaults[machine.theme] = "after the big one"
+		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""after the big one""# })
+		let refused = { ProblemRecorder.recorded { $0.kind == .syncFailure && $0.key == "notes" && $0.message.contains("\(prefix)notes") } }
+		#expect(await eventually { refused().contains { $0.message.contains("more than etcd takes in one request") } }, "\(refused().map(\.message))")
+		#expect(refused().first?.message.contains("(2000002 bytes of JSON)") == true, "\(refused().map(\.message))")
+		#expect(Defaults[notes] == big, "kept on this machine")
+		#expect(etcdValue(etcd, "\(prefix)notes") == "", "etcd has no value for it")
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)), "nothing is stuck")
+
+		// A value etcd takes is pushed as usual.
+		Defaults[notes] = "short"
+		#expect(await eventually { etcdValue(etcd, "\(prefix)notes") == #""short""# })
+	}
 }

@@ -83,6 +83,21 @@ struct EtcdCommandLineTests {
 		#expect(alone.errors.contains("--prefix works with --etcd only"), "\(alone.errors)")
 	}
 
+	@Test func aValueLargerThanEtcdTakesFailsWithAMessageAndEtcdKeepsItsValue() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let cli = CLI()
+		let prefix = Self.prefix()
+		try etcd.etcdctl("put", "\(prefix)notes", #""small""#)
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let backup = cli.configHome.appendingPathComponent("big.json")
+		try Data(#"{"notes": ""#.utf8 + Data(repeating: UInt8(ascii: "x"), count: 2_000_000) + Data(#""}"#.utf8)).write(to: backup)
+		let result = try cli.run("import", backup.path, "--etcd", etcd.endpoint, "--prefix", prefix)
+		#expect(result.status == 1)
+		#expect(result.errors.contains("more than etcd takes in one request"), "\(result.errors)")
+		#expect(try Self.value(etcd, "\(prefix)notes") == #""small""#)
+	}
+
 	@Test func anUnreachableEtcdFailsWithStatusOneAndAMessage() throws {
 		let cli = CLI()
 		let started = ContinuousClock.now
