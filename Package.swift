@@ -5,7 +5,7 @@ import PackageDescription
 // The dependency graph is the architecture:
 // Defaults (core: keys, bridges, stores) <- DefaultsTUI (editor) <- defaults-tui (executable).
 // DefaultsMacros (@ObservableDefault) is the only product that pulls in swift-syntax.
-// DefaultsEtcd (sync through etcd) depends on the core and Foundation only.
+// DefaultsEtcd (sync through etcd) depends on the core, Foundation and the system's libcurl only.
 let package = Package(
 	name: "Defaults",
 	products: [
@@ -15,7 +15,7 @@ let package = Package(
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
 		// `@ObservableDefault` for `@Observable` classes; kept apart so only its users compile swift-syntax.
 		.library(name: "DefaultsMacros", targets: ["DefaultsMacros"]),
-		// Settings shared across machines through etcd; Foundation's URLSession, so no HTTP dependency.
+		// Settings shared across machines through etcd; HTTP through the system's libcurl, so no package dependency.
 		.library(name: "DefaultsEtcd", targets: ["DefaultsEtcd"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
@@ -34,7 +34,10 @@ let package = Package(
 			.product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
 		], path: "Sources/DefaultsMacrosPlugin"),
 		.target(name: "DefaultsMacros", dependencies: ["Defaults", "DefaultsMacrosPlugin"]),
-		.target(name: "DefaultsEtcd", dependencies: ["Defaults"]),
+		.target(name: "DefaultsEtcd", dependencies: ["Defaults", "CCurl"]),
+		// libcurl (Debian's libcurl4-openssl-dev), the library Foundation's networking uses on
+		// Linux, called directly by the etcd client: a few C lines around its variadic options.
+		.target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),

@@ -17,7 +17,7 @@ for try await batch in client.watch(prefix: "/myapp/", fromRevision: revision + 
 */
 public final class EtcdClient: Sendable {
 	public let configuration: EtcdConfiguration
-	let transport = EtcdTransport()
+	let transport: EtcdTransport
 	/// The endpoint to try first (the last that answered), and the authentication token.
 	private let state = Locked<(preferred: Int, token: String?)>((0, nil))
 
@@ -25,6 +25,12 @@ public final class EtcdClient: Sendable {
 	public init(_ configuration: EtcdConfiguration) throws(EtcdError) {
 		try configuration.validate()
 		self.configuration = configuration
+		transport = EtcdTransport(options: .init(
+			certificateAuthorityFile: configuration.tls.certificateAuthority?.path,
+			clientCertificateFile: configuration.tls.clientCertificate?.path,
+			clientKeyFile: configuration.tls.clientKey?.path,
+			connectTimeout: configuration.requestTimeout
+		))
 	}
 
 	// MARK: Keys
@@ -43,8 +49,7 @@ public final class EtcdClient: Sendable {
 	/// Sets `key` to `value`; returns the revision of the change.
 	@discardableResult
 	public func put(_ key: String, value: Data) async throws(EtcdError) -> Int64 {
-		// Never sent: etcd answers a request over its limit in a way FoundationNetworking
-		// cannot take (the process stops), and it would be refused anyway.
+		// A request over the limit is not sent: etcd would read it all and refuse it.
 		let size = key.utf8.count + value.count
 		let limit = configuration.maximumRequestBytes - 1024
 		guard size <= limit else { throw .requestTooLarge(key: key, size: size, limit: limit) }

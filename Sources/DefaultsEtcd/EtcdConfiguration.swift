@@ -11,10 +11,18 @@ let configuration = EtcdConfiguration(
 )
 ```
 
-TLS: an `https` endpoint is checked against the system's certificate authorities. A
-private authority is named for the whole process with the environment variable
-`URLSessionCertificateAuthorityInfoFile` (a PEM file), which Foundation's networking on
-Linux reads; client certificates are not supported by it (use a user name and password).
+TLS: an `https` endpoint is checked against the system's certificate authorities, or
+against ``TLS-swift.struct/certificateAuthority`` when it is set; a client certificate and
+key (PEM files) are sent when etcd asks for one (`--client-cert-auth`).
+
+```swift
+var configuration = EtcdConfiguration(endpoints: ["https://etcd-1.internal:2379"])
+configuration.tls = .init(
+	certificateAuthority: URL(fileURLWithPath: "/etc/etcd/ca.pem"),
+	clientCertificate: URL(fileURLWithPath: "/etc/myapp/etcd-client.pem"),
+	clientKey: URL(fileURLWithPath: "/etc/myapp/etcd-client-key.pem")
+)
+```
 */
 public struct EtcdConfiguration: Sendable {
 	/// A user name and password for etcd's authentication (`/v3/auth/authenticate`).
@@ -28,12 +36,29 @@ public struct EtcdConfiguration: Sendable {
 		}
 	}
 
+	/// PEM files for `https` endpoints: the authorities to trust, and a certificate and key of
+	/// the client's own.
+	public struct TLS: Sendable, Equatable {
+		/// The certificate authorities to trust instead of the system's.
+		public var certificateAuthority: URL?
+		public var clientCertificate: URL?
+		public var clientKey: URL?
+
+		public init(certificateAuthority: URL? = nil, clientCertificate: URL? = nil, clientKey: URL? = nil) {
+			self.certificateAuthority = certificateAuthority
+			self.clientCertificate = clientCertificate
+			self.clientKey = clientKey
+		}
+	}
+
 	/// The client URLs of the cluster's members, such as `http://127.0.0.1:2379`.
 	public var endpoints: [URL]
 	/// Sent to `/v3/auth/authenticate` for a token when set.
 	public var credentials: Credentials?
 	/// How long one request may take before the next endpoint is tried.
 	public var requestTimeout: Duration
+	/// The TLS files for `https` endpoints (none: the system's authorities, no client certificate).
+	public var tls = TLS()
 	/// The largest request etcd takes, in bytes: its `--max-request-bytes`, 1.5 MiB unless
 	/// the cluster sets another. A put of a key and value that would not fit (with 1 KiB
 	/// kept for the request's own fields) is refused before it is sent, with
@@ -67,6 +92,14 @@ public struct EtcdConfiguration: Sendable {
 		}
 		for endpoint in endpoints where !["http", "https"].contains(endpoint.scheme?.lowercased() ?? "") || endpoint.host == nil {
 			throw .invalidConfiguration("'\(endpoint.absoluteString)' is not an http or https URL")
+		}
+		for (name, file) in [("certificate authority", tls.certificateAuthority), ("client certificate", tls.clientCertificate), ("client key", tls.clientKey)] {
+			if let file, !FileManager.default.isReadableFile(atPath: file.path) {
+				throw .invalidConfiguration("the \(name) file \(file.path) cannot be read")
+			}
+		}
+		if (tls.clientCertificate == nil) != (tls.clientKey == nil) {
+			throw .invalidConfiguration("a client certificate needs its key, and a key its certificate")
 		}
 	}
 }

@@ -4,10 +4,9 @@ import Foundation
 extension Defaults.EtcdSync {
 	/**
 	The engine: a watch loop and a push loop side by side, each retrying on its own with a
-	growing, jittered wait and reporting each outage once. A failed push never cancels the
-	watch (nor the other way round): cancelling a streaming request just as it ends (etcd
-	going down under both at once) stops the process in FoundationNetworking, so a watch
-	request ends only by itself, when the engine stops, or on a compaction.
+	growing, jittered wait and reporting each outage once. A failed push never ends the
+	watch (nor the other way round): a slow or refused push says nothing about the watch,
+	which goes on hearing other machines' changes.
 	*/
 	func run() async {
 		await withTaskGroup(of: Void.self) { group in

@@ -45,7 +45,7 @@ struct EtcdFaultTests {
 		proxy.dropConnections()
 		// Generous: a write that waited for etcd would take a request timeout (3 s) at least.
 		#expect(typedAPIIsPrompt(machine, tag: "failing") < .seconds(2))
-		#expect(await eventually { reports(prefix).contains { $0.message.contains("HTTP 503") } }, "\(reports(prefix).map(\.message))")
+		#expect(await eventually { reports(prefix).contains { $0.message.contains("too many requests") } }, "\(reports(prefix).map(\.message))")
 
 		// Retried, with backoff (100 ms doubling to the 500 ms the machine allows): a handful of
 		// attempts in three seconds, not hundreds.
@@ -98,7 +98,7 @@ struct EtcdFaultTests {
 		// The stream ends while etcd keeps running; changes made meanwhile must still arrive.
 		proxy.mode = .failing
 		proxy.dropConnections()
-		#expect(await eventually { reports(prefix).contains { $0.message.contains("the watch ended") || $0.message.contains("503") } },
+		#expect(await eventually { reports(prefix).contains { $0.message.contains("the watch ended") || $0.message.contains("too many requests") } },
 			"\(reports(prefix).map(\.message))")
 		try etcd.etcdctl("put", "\(prefix)theme", #""while cut off""#)
 		try etcd.etcdctl("put", "\(prefix)other", #""ignored""#)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking // Data(contentsOf:) with an http URL, for the health check
+#endif
 import Glibc
 import LoopbackPort
 import TestEnvironment
@@ -25,16 +28,22 @@ public final class EtcdServer: @unchecked Sendable {
 	var initialCluster: String
 	/// `--initial-cluster-token`: keeps a cluster's members from talking to another test's.
 	var clusterToken: String
+	/// The certificate the server answers with on `https`, when it speaks TLS.
+	public let tls: TestCertificates?
+	/// More `etcd` flags (`--auth-token-ttl 1`, say).
+	let extraArguments: [String]
 	private var process: Process?
 
-	public var endpoint: String { "http://127.0.0.1:\(clientPort)" }
+	public var endpoint: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(clientPort)" }
 	public var peerURL: String { "http://127.0.0.1:\(peerPort)" }
 	/// Whether the etcd process runs now.
 	public var isRunning: Bool { process?.isRunning == true }
 
 	/// A member on free loopback ports and a data directory of its own, not started yet.
-	init(name: String = "test") throws {
+	init(name: String = "test", tls: TestCertificates? = nil, extraArguments: [String] = []) throws {
 		self.name = name
+		self.tls = tls
+		self.extraArguments = extraArguments
 		clientPort = try Self.freePort()
 		peerPort = try Self.freePort()
 		dataDirectory = isolatedDirectory.appendingPathComponent("etcd-\(UUID().uuidString)", isDirectory: true)
@@ -42,9 +51,10 @@ public final class EtcdServer: @unchecked Sendable {
 		clusterToken = "etcd-cluster-\(UUID().uuidString)"
 	}
 
-	/// Starts a new server and waits until it answers.
-	public static func start() async throws -> EtcdServer {
-		let server = try EtcdServer()
+	/// Starts a new server and waits until it answers: on `https` with `tls`, and with
+	/// `extraArguments` added to etcd's flags.
+	public static func start(tls: TestCertificates? = nil, extraArguments: [String] = []) async throws -> EtcdServer {
+		let server = try EtcdServer(tls: tls, extraArguments: extraArguments)
 		try await server.restart()
 		return server
 	}
@@ -69,7 +79,7 @@ public final class EtcdServer: @unchecked Sendable {
 			"--listen-peer-urls", peerURL, "--initial-advertise-peer-urls", peerURL,
 			"--initial-cluster", initialCluster, "--initial-cluster-state", "new",
 			"--initial-cluster-token", clusterToken, "--log-level", "error",
-		]
+		] + (tls.map { ["--cert-file", $0.serverCertificate.path, "--key-file", $0.serverKey.path] } ?? []) + extraArguments
 		process.standardOutput = FileHandle.nullDevice
 		process.standardError = FileHandle.nullDevice
 		try process.run()
@@ -115,7 +125,8 @@ public final class EtcdServer: @unchecked Sendable {
 	public func etcdctl(_ arguments: [String]) throws -> String {
 		let process = Process()
 		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
-		process.arguments = ["--endpoints=\(endpoint)"] + arguments
+		let tlsArguments = tls.map { ["--cacert=\($0.authority.path)", "--cert=\($0.clientCertificate.path)", "--key=\($0.clientKey.path)"] } ?? []
+		process.arguments = ["--endpoints=\(endpoint)"] + tlsArguments + arguments
 		process.environment = ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]
 		let output = Pipe()
 		process.standardOutput = output
@@ -132,7 +143,10 @@ public final class EtcdServer: @unchecked Sendable {
 		let url = URL(string: "\(endpoint)/health")
 		let deadline = ContinuousClock.now + .seconds(30)
 		while ContinuousClock.now < deadline {
-			if let url, let data = try? Data(contentsOf: url), String(decoding: data, as: UTF8.self).contains("\"true\"") {
+			if tls == nil, let url, let data = try? Data(contentsOf: url), String(decoding: data, as: UTF8.self).contains("\"true\"") {
+				return
+			}
+			if tls != nil, (try? etcdctl("endpoint", "health", "-w", "json"))?.contains("\"health\":true") == true {
 				return
 			}
 			if process?.isRunning != true { break }

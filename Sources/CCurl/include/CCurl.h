@@ -1,0 +1,48 @@
+#ifndef DEFAULTS_CCURL_H
+#define DEFAULTS_CCURL_H
+
+#include <stddef.h>
+
+/// One HTTP connection's worth of libcurl: an easy handle, reused for requests to keep the
+/// connection (and its TLS session) open between them.
+typedef struct defaults_curl defaults_curl;
+
+/// What one request is: a POST of a JSON body, with the TLS and time limits to use.
+typedef struct {
+	const char *url;
+	const char *body;
+	size_t body_length;
+	/// An `Authorization` header value, or NULL.
+	const char *authorization;
+	/// The whole request's limit in milliseconds (0: none, for a watch).
+	long timeout_ms;
+	long connect_timeout_ms;
+	/// PEM files, or NULL: the authorities to trust (else the system's), and a client certificate and key.
+	const char *certificate_authority_file;
+	const char *client_certificate_file;
+	const char *client_key_file;
+	/// Called with each piece of the answer's body and the answer's HTTP status; returns 0 to go on.
+	int (*on_data)(long status, const char *data, size_t length, void *context);
+	/// Polled while the request runs (at least once a second); returns non-zero to end it.
+	int (*should_stop)(void *context);
+	void *context;
+} defaults_curl_request;
+
+/// What became of a request: `code` is libcurl's (0: an answer came), `status` the HTTP
+/// status, `error` libcurl's words for a failure.
+typedef struct {
+	int code;
+	long status;
+	int timed_out;
+	int stopped;
+	char error[256];
+} defaults_curl_result;
+
+/// A new handle, or NULL when libcurl cannot make one.
+defaults_curl *defaults_curl_new(void);
+void defaults_curl_free(defaults_curl *handle);
+
+/// Performs `request` on `handle` and waits for its end.
+defaults_curl_result defaults_curl_perform(defaults_curl *handle, const defaults_curl_request *request);
+
+#endif
