@@ -24,12 +24,16 @@ struct SettingsOptions: ParsableArguments {
 	@Option(name: .long, help: ArgumentHelp("With --etcd: the etcd key prefix of the settings, starting and ending with '/' (the setting theme is the key <prefix>theme).", valueName: "prefix"))
 	var prefix: String?
 
+	@OptionGroup(title: "etcd")
+	var etcdOptions: EtcdOptions
+
 	/// The etcd endpoints given, split at commas.
 	var etcdEndpoints: [String] {
 		etcd.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 	}
 
 	func validate() throws {
+		try etcdOptions.validate(usingEtcd: !etcd.isEmpty)
 		if etcd.isEmpty {
 			if prefix != nil {
 				throw ValidationError("--prefix works with --etcd only")
@@ -84,7 +88,7 @@ struct SettingsOptions: ParsableArguments {
 
 	/// Opens the settings under `prefix` in etcd; without a schema, each key's kind is inferred.
 	private func openEtcd(prefix: String) throws -> OpenedSettings {
-		let configuration = EtcdConfiguration(endpoints: etcdEndpoints, requestTimeout: EtcdSettings.requestTimeout)
+		let configuration = try etcdOptions.configuration(endpoints: etcdEndpoints)
 		let etcdStore: EtcdStore
 		do {
 			etcdStore = try waitForTask { () async throws(EtcdError) -> EtcdStore in

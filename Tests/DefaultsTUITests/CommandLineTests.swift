@@ -32,11 +32,11 @@ struct CLI {
 		return try run([executable] + arguments, executable: URL(fileURLWithPath: "/bin/sh"), prefix: ["-c", "umask \(umask) && exec \"$@\"", "sh"])
 	}
 
-	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = []) throws -> Result {
+	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [], environment: [String: String] = [:]) throws -> Result {
 		let process = Process()
 		process.executableURL = executable ?? Self.buildDirectory.appendingPathComponent("defaults-tui")
 		process.arguments = prefix + arguments
-		process.environment = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"]
+		process.environment = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
 		let output = Pipe()
 		let errors = Pipe()
 		process.standardOutput = output
@@ -371,7 +371,8 @@ private func permissions(of file: URL) throws -> Int {
 }
 
 /// The first line written to `handle`, read on a separate thread.
-private func firstLine(of handle: FileHandle) async throws -> String {
+/// The first line `handle` gives (all of it when it ends without one).
+func firstLine(of handle: FileHandle) async throws -> String {
 	try await withCheckedThrowingContinuation { continuation in
 		Thread.detachNewThread {
 			var data = Data()

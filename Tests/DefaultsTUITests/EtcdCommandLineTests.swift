@@ -98,6 +98,86 @@ struct EtcdCommandLineTests {
 		#expect(try Self.value(etcd, "\(prefix)notes") == #""small""#)
 	}
 
+	@Test func aUserAndPasswordFromAFileOrTheEnvironment() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		for command in [["user", "add", "root:root-secret"], ["user", "add", "app:app-secret"], ["role", "add", "app-role"],
+		                ["role", "grant-permission", "app-role", "--prefix=true", "readwrite", "/app/"], ["user", "grant-role", "app", "app-role"], ["auth", "enable"]] {
+			try etcd.etcdctl(command + (command[0] == "user" && command[1] == "add" ? ["--interactive=false"] : []))
+		}
+		let cli = CLI()
+		let target = ["--etcd", etcd.endpoint, "--prefix", "/app/", "--etcd-user", "app"]
+		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""dark""#)
+
+		let fromEnvironment = try cli.run(["get", "theme"] + target, environment: ["DEFAULTS_ETCD_PASSWORD": "app-secret"])
+		#expect(fromEnvironment.status == 0 && fromEnvironment.output == "dark\n", "\(fromEnvironment.errors)")
+
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let passwordFile = cli.configHome.appendingPathComponent("password")
+		try Data("app-secret\n".utf8).write(to: passwordFile)
+		let set = try cli.run(["set", "theme", "light", "--etcd-password-file", passwordFile.path] + target)
+		#expect(set.status == 0, "\(set.errors)")
+		#expect(try etcd.etcdctl("--user=root:root-secret", "get", "/app/theme", "--print-value-only").contains(#""light""#))
+
+		let wrong = try cli.run(["get", "theme"] + target, environment: ["DEFAULTS_ETCD_PASSWORD": "not-it"])
+		#expect(wrong.status == 1)
+		#expect(wrong.errors.contains("refused the user name or password"), "\(wrong.errors)")
+		#expect(!wrong.errors.contains("not-it"), "the password is never printed")
+
+		let none = try cli.run(["get", "theme"] + target)
+		#expect(none.status == 2 && none.errors.contains("--etcd-user needs a password"), "\(none.errors)")
+	}
+
+	@Test func tlsWithTheClustersAuthority() async throws {
+		let certificates = try TestCertificates.make()
+		let etcd = try await EtcdServer.start(tls: certificates)
+		defer { etcd.terminate() }
+		try etcd.etcdctl("put", "/app/theme", #""dark""#)
+		let cli = CLI()
+		let target = ["--etcd", etcd.endpoint, "--prefix", "/app/"]
+		let untrusted = try cli.run(["get", "theme", "--etcd-timeout", "5"] + target)
+		#expect(untrusted.status == 1 && untrusted.errors.contains("SSL certificate problem"), "\(untrusted.errors)")
+		let trusted = try cli.run(["get", "theme", "--etcd-cacert", certificates.authority.path] + target)
+		#expect(trusted.status == 0 && trusted.output == "dark\n", "\(trusted.errors)")
+	}
+
+	@Test(arguments: [
+		(["--etcd-timeout", "-3"], "--etcd-timeout must be a number of seconds above 0"),
+		(["--etcd-timeout", "0"], "--etcd-timeout must be a number of seconds above 0"),
+		(["--etcd-cacert", "/nonexistent.pem"], "--etcd-cacert: the file /nonexistent.pem cannot be read"),
+		(["--etcd-cert", "/etc/hostname"], "--etcd-cert and --etcd-key go together"),
+		(["--etcd-password-file", "/etc/hostname"], "--etcd-password-file needs --etcd-user"),
+	])
+	func badConnectionOptionsAreBadInput(options: [String], message: String) throws {
+		let result = try CLI().run(["get", "theme", "--etcd", "http://127.0.0.1:1", "--prefix", "/app/"] + options)
+		#expect(result.status == 2)
+		#expect(result.errors.contains(message), "\(result.errors)")
+		let withoutEtcd = try CLI().run(["get", "theme"] + options)
+		#expect(withoutEtcd.status == 2 && withoutEtcd.errors.contains("works with --etcd only"), "\(withoutEtcd.errors)")
+	}
+
+	@Test func watchPrintsAChangeMadeInEtcd() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		try etcd.etcdctl("put", "/app/theme", #""dark""#)
+		let cli = CLI()
+		let (process, output) = try cli.start("watch", "--etcd", etcd.endpoint, "--prefix", "/app/")
+		defer { if process.isRunning { process.terminate() } }
+		// A change made before the watch read the settings is not a change to it: put new
+		// values until one shows, however long the watch takes to start on a busy machine.
+		let writer = Task {
+			for index in 1... {
+				try await Task.sleep(for: .milliseconds(500))
+				try etcd.etcdctl("put", "/app/theme", #""light-\#(index)""#)
+			}
+		}
+		defer { writer.cancel() }
+		let line = try await firstLine(of: output.fileHandleForReading)
+		#expect(line.range(of: #"^theme: "(dark|light-\d+)" -> "light-\d+"$"#, options: .regularExpression) != nil, "\(line)")
+		process.terminate()
+		process.waitUntilExit()
+	}
+
 	@Test func anUnreachableEtcdFailsWithStatusOneAndAMessage() throws {
 		let cli = CLI()
 		let started = ContinuousClock.now
