@@ -6,8 +6,8 @@ import Testing
 
 /**
 The sync engine against a three-member etcd cluster while members fail: the leader killed
-while writes flow, and every member down for a while. Faults that are not injected here:
-errors answered by a member, slow answers, and a watch stream dropped while its member runs.
+while writes flow, and every member down for a while. Errors, slow answers and a watch
+stream cut while its member runs are injected by a proxy in `EtcdFaultTests`.
 */
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct EtcdClusterTests {
