@@ -135,4 +135,39 @@ struct EtcdFaultTests {
 		Defaults[notes] = "short"
 		#expect(await eventually { etcdValue(etcd, "\(prefix)notes") == #""short""# })
 	}
+
+	/// The conflict rule: two machines change one key while cut off from etcd; the one whose
+	/// change reaches etcd last (here B, which comes back second) wins, on both machines.
+	/// How soon both hold it is the benchmark's row; here only that they do.
+	@Test func twoMachinesCutOffConvergeOnTheChangeThatReachesEtcdLast() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let proxyA = try FaultProxy(to: etcd.clientPort)
+		let proxyB = try FaultProxy(to: etcd.clientPort)
+		defer { proxyA.stop(); proxyB.stop() }
+		let prefix = uniquePrefix()
+		let a = try Machine(nil, endpoint: proxyA.endpoint, prefix: prefix)
+		let b = try Machine(nil, endpoint: proxyB.endpoint, prefix: prefix)
+		defer { a.sync.stop(); b.sync.stop() }
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+
+		for proxy in [proxyA, proxyB] {
+			proxy.mode = .failing
+			proxy.dropConnections()
+		}
+		Defaults[a.theme] = "from A"
+		Defaults[b.theme] = "from B"
+		try await Task.sleep(for: .milliseconds(500))
+		#expect(etcdValue(etcd, "\(prefix)theme") == "", "neither reached etcd while cut off")
+
+		proxyA.mode = .passing
+		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""from A""# })
+		proxyB.mode = .passing
+		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""from B""# }, "B's change reached etcd last")
+		#expect(await eventually { Defaults[a.theme] == "from B" && Defaults[b.theme] == "from B" }, "both machines hold the winner")
+		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(Defaults[a.theme] == "from B" && Defaults[b.theme] == "from B", "and stay there")
+	}
 }
