@@ -4,17 +4,28 @@ import Foundation
 
 struct Schema: ParsableCommand {
 	static let configuration = CommandConfiguration(
-		abstract: "Print the schema as JSON (the format --schema reads).",
+		abstract: "Print the schema as JSON (the format --schema reads), or as a JSON Schema of the settings file.",
 		discussion: """
+		With --json-schema, prints a JSON Schema (draft 2020-12) of the settings file instead: \
+		an editor that knows JSON Schema completes and checks hand edits of the file with it.
+
 		EXAMPLES:
 		  defaults-tui schema > demo-schema.json
+		  defaults-tui schema --json-schema > settings.schema.json
 		"""
 	)
 
 	@OptionGroup var settings: SettingsOptions
 
+	@Flag(name: .customLong("json-schema"), help: "Print a JSON Schema (draft 2020-12) of the settings file.")
+	var jsonSchema = false
+
 	func run() throws {
 		let schema = try settings.open(access: .readOnly).schema
-		print(schema.jsonString(), terminator: "")
+		if jsonSchema {
+			print(schema.jsonSchema().jsonString(pretty: true), terminator: "")
+		} else {
+			print(schema.jsonString(), terminator: "")
+		}
 	}
 }
