@@ -124,6 +124,8 @@ enum ChildProcessBenchmarks {
 			print(0)
 		case "nothing":
 			print(0)
+		case "fleet-clients" where arguments.count == 4:
+			FleetClients.run(endpoint: arguments[1], directory: URL(fileURLWithPath: arguments[2]), count: Int(arguments[3]) ?? 100)
 		case "etcd-writer", "etcd-startup":
 			guard let result = EtcdBenchmarks.child(arguments) else { failChild("the etcd child \(mode) failed") }
 			print(result)

@@ -6,35 +6,52 @@ import Glibc
 #endif
 
 /// A single-member etcd for the benchmark's etcd rows: loopback ports chosen by the kernel,
-/// data in the benchmark's temporary directory, stopped by process id.
+/// data in the benchmark's temporary directory, stopped by process id. It can be stopped and
+/// started again on the same ports and data (the fleet rows' restart).
 final class LocalEtcd: @unchecked Sendable {
+	// @unchecked: `process` is used only by the thread that runs the benchmark's rows.
 	let endpoint: String
-	private let process: Process
+	private let arguments: [String]
+	private var process: Process?
 
 	/// Starts etcd and waits until it answers; `nil` if it is not installed or does not start.
 	init?(directory: URL) {
-		let executable = "/usr/bin/etcd"
-		guard FileManager.default.isExecutableFile(atPath: executable),
+		guard FileManager.default.isExecutableFile(atPath: Self.executable),
 		      let clientPort = LoopbackPort.unused(), let peerPort = LoopbackPort.unused() else { return nil }
 		endpoint = "http://127.0.0.1:\(clientPort)"
 		let peer = "http://127.0.0.1:\(peerPort)"
-		process = Process()
-		process.executableURL = URL(fileURLWithPath: executable)
-		process.arguments = [
+		arguments = [
 			"--name", "bench", "--data-dir", directory.path, "--log-level", "error",
 			"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
 			"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "bench=\(peer)",
 		]
-		process.standardOutput = FileHandle.nullDevice
-		process.standardError = FileHandle.nullDevice
-		do { try process.run() } catch { return nil }
+		guard start() else { return nil }
+	}
+
+	private static let executable = "/usr/bin/etcd"
+
+	/// The running etcd's process id, or `nil` while it is stopped.
+	var processIdentifier: Int32? {
+		process.flatMap { $0.isRunning ? $0.processIdentifier : nil }
+	}
+
+	/// Starts etcd (again) on the same ports and data, and waits until it answers; whether it does.
+	@discardableResult
+	func start() -> Bool {
+		let started = Process()
+		started.executableURL = URL(fileURLWithPath: Self.executable)
+		started.arguments = arguments
+		started.standardOutput = FileHandle.nullDevice
+		started.standardError = FileHandle.nullDevice
+		do { try started.run() } catch { return false }
+		process = started
 		let deadline = Date().addingTimeInterval(20)
-		while Date() < deadline, process.isRunning {
-			if put("/bench/ready", "true") { return }
-			usleep(100_000)
+		while Date() < deadline, started.isRunning {
+			if put("/bench/ready", "true") { return true }
+			usleep(50_000)
 		}
 		stop()
-		return nil
+		return false
 	}
 
 	/// Puts `value` (JSON text) at `key` with the package's own client; whether etcd took it.
@@ -46,11 +63,11 @@ final class LocalEtcd: @unchecked Sendable {
 
 	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.
 	func stop() {
-		guard process.isRunning else { return }
-		kill(process.processIdentifier, SIGTERM)
+		guard let running = process, running.isRunning else { return }
+		kill(running.processIdentifier, SIGTERM)
 		let deadline = Date().addingTimeInterval(5)
-		while process.isRunning, Date() < deadline { usleep(20_000) }
-		if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-		process.waitUntilExit()
+		while running.isRunning, Date() < deadline { usleep(20_000) }
+		if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+		running.waitUntilExit()
 	}
 }

@@ -2,30 +2,46 @@ import Defaults
 import Foundation
 
 // defaults-bench: the library against Foundation's UserDefaults and the raw floor.
-//   swift run -c release defaults-bench [--json] [--quick]
+//   swift run -c release defaults-bench [--json] [--quick] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
 
 if CommandLine.arguments.dropFirst().first == "--child" {
 	ChildProcessBenchmarks.child(Array(CommandLine.arguments.dropFirst(2)))
 }
 
 let arguments = Set(CommandLine.arguments.dropFirst())
+/// The value of `--NAME=N`, or `fallback`; a value that is not a positive number stops the benchmark.
+func countArgument(_ name: String, _ fallback: Int) -> Int {
+	guard let argument = arguments.first(where: { $0.hasPrefix("--\(name)=") }) else { return fallback }
+	guard let value = Int(argument.dropFirst(name.count + 3)), value > 0 else {
+		BenchmarkEnvironment.fail("\(argument): a positive number is needed; see --help", status: 2)
+	}
+	return value
+}
+let fleet = FleetBenchmarks.Size(
+	processes: countArgument("fleet-processes", 5), clientsEach: countArgument("fleet-clients", 100),
+	changes: countArgument("fleet-changes", arguments.contains("--quick") ? 10 : 30))
 if arguments.contains("--help") || arguments.contains("-h") {
 	print("""
-	USAGE: defaults-bench [--json] [--quick]
+	USAGE: defaults-bench [--json] [--quick] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
 
 	Measures reads, writes, durability and the editor against Foundation's UserDefaults,
 	in one run, and prints medians and ratios. Run it in release mode:
 	  swift run -c release defaults-bench
 	  --json   the rows as JSON, for scripts
 	  --quick  fewer iterations (about 30 s instead of a minute)
+	  --fleet  only the fleet rows (11): synced clients watching one local etcd
+	  --fleet-processes=N, --fleet-clients=N  N child processes (5) of N clients each (100)
+	  --fleet-changes=N  changes timed across the fleet (30; 10 with --quick)
 	The idle-editor row runs the editor in a private tmux server (tmux must be installed).
-	The etcd rows start a local etcd (Debian's etcd-server; without it they say so);
+	The etcd and fleet rows start a local etcd (Debian's etcd-server; without it they say so);
 	DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs.
 	Everything is written to a temporary directory, never to your configuration.
 	""")
 	exit(0)
 }
-let unknown = arguments.subtracting(["--json", "--quick"])
+let unknown = arguments.subtracting(["--json", "--quick", "--fleet"]).filter { argument in
+	!["fleet-processes", "fleet-clients", "fleet-changes"].contains { argument.hasPrefix("--\($0)=") }
+}
 guard unknown.isEmpty else {
 	BenchmarkEnvironment.fail("unknown argument \(unknown.sorted().joined(separator: " ")); see --help", status: 2)
 }
@@ -34,6 +50,18 @@ guard unknown.isEmpty else {
 // reads HOME and XDG_CONFIG_HOME once, early, so the benchmark runs itself again with
 // both pointing at a temporary directory, for itself and for the processes it starts.
 let directory = BenchmarkEnvironment.privateDirectory()
+
+if arguments.contains("--fleet") {
+	let rows = FleetBenchmarks.rows(directory: directory, size: fleet)
+	if arguments.contains("--json") {
+		printJSON(rows)
+	} else {
+		print("defaults-bench --fleet, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
+		printTable(rows)
+	}
+	try? FileManager.default.removeItem(at: directory)
+	exit(0)
+}
 
 let benchmarks = InProcessBenchmarks(directory: directory, iterations: arguments.contains("--quick") ? 100_000 : 2_000_000)
 var rows = [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
@@ -59,6 +87,7 @@ rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directo
 let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 rows += [keysMemory, editorMemory]
 rows += EtcdBenchmarks.rows(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
+rows += FleetBenchmarks.rows(directory: directory, size: fleet)
 rows += ScaleBenchmarks.rows(directory: directory, quick: arguments.contains("--quick"))
 
 if arguments.contains("--json") {
