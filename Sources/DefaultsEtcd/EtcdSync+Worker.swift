@@ -19,7 +19,6 @@ extension Defaults.EtcdSync {
 	/// Reads everything when needed, then watches until the watch fails; waits and starts again.
 	private func watchLoop() async {
 		var backoff = Backoff(maximum: maximumRetryDelay)
-		var lastReported: String?
 		while !Task.isCancelled {
 			do {
 				if state.withLock({ $0.needsFullPull }) {
@@ -35,11 +34,10 @@ extension Defaults.EtcdSync {
 				if isWatching.exchange(false, ordering: .acquiringAndReleasing) {
 					// It worked for a while: this is a new outage.
 					backoff.reset()
-					lastReported = nil
 				}
 				if Task.isCancelled { break }
 				failedAttempts.add(1, ordering: .relaxed)
-				reportFailure(error, lastReported: &lastReported)
+				reportFailure(error)
 				try? await Task.sleep(for: backoff.delay())
 			}
 		}
@@ -48,7 +46,6 @@ extension Defaults.EtcdSync {
 	/// Pushes local changes whenever there are some (reading everything first when asked to).
 	private func pushLoop() async {
 		var backoff = Backoff(maximum: maximumRetryDelay)
-		var lastReported: String?
 		while !Task.isCancelled {
 			do {
 				if state.withLock({ $0.needsFullPull }) {
@@ -63,28 +60,25 @@ extension Defaults.EtcdSync {
 				}
 				try await pushUnpushed()
 				backoff.reset()
-				lastReported = nil
 				await pushSignal.wait()
 			} catch is CancellationError {
 				break
 			} catch {
 				if Task.isCancelled { break }
 				failedAttempts.add(1, ordering: .relaxed)
-				reportFailure(error, lastReported: &lastReported)
+				reportFailure(error)
 				try? await Task.sleep(for: backoff.delay())
 			}
 		}
 	}
 
-	/// Reports a failure to reach etcd, unless it is the one reported last.
-	private func reportFailure(_ error: any Error, lastReported: inout String?) {
-		let message = "\(error)"
-		guard message != lastReported else { return }
-		lastReported = message
+	/// Reports a failure to reach etcd once per outage: the first since etcd last answered.
+	private func reportFailure(_ error: any Error) {
+		guard !outageReported.exchange(true, ordering: .acquiringAndReleasing) else { return }
 		Defaults.report(.init(
 			kind: .syncFailure,
 			key: nil,
-			message: "Settings under '\(prefix)' are not synced with etcd for now: \(message). Local changes are kept and pushed when etcd answers again; retrying."
+			message: "Settings under '\(prefix)' are not synced with etcd for now: \(error). Local changes are kept and pushed when etcd answers again; retrying."
 		), deduplicate: false)
 	}
 
@@ -96,6 +90,7 @@ extension Defaults.EtcdSync {
 			if !started {
 				started = true
 				isWatching.store(true, ordering: .releasing)
+				outageReported.store(false, ordering: .releasing)
 			}
 			var actions: [LocalAction] = []
 			for event in batch.events {

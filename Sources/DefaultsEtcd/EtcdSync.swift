@@ -42,6 +42,8 @@ extension Defaults {
 		let state = Locked(SyncState())
 		/// Whether the watch is set up (the engine hears of remote changes).
 		let isWatching = Atomic<Bool>(false)
+		/// Whether the current outage was reported (each is reported once).
+		let outageReported = Atomic<Bool>(false)
 		/// How many attempts to reach etcd have failed (for tests that wait for retries).
 		let failedAttempts = Atomic<Int>(0)
 		let pushSignal = WakeSignal()

@@ -36,8 +36,9 @@ public final class FaultProxy: @unchecked Sendable {
 	private var currentMode: Mode = .passing
 	private var open: Set<Int32> = []
 	private var closed = false
+	private var refused = 0
 	/// How many connections were answered with an error, for tests to check retries.
-	public private(set) var refusedRequests = 0
+	public var refusedRequests: Int { state.withLock { refused } }
 
 	public var mode: Mode {
 		get { state.withLock { currentMode } }
@@ -86,7 +87,7 @@ public final class FaultProxy: @unchecked Sendable {
 			}
 			let mode = mode
 			if mode == .failing {
-				state.withLock { refusedRequests += 1 }
+				state.withLock { refused += 1 }
 				Thread { Self.refuse(client) }.start()
 				continue
 			}
