@@ -84,7 +84,15 @@ extension Setting {
 			let values = Defaults.JSONValue.array((choices ?? []).map(\.value))
 			return allowsMultiple ? ["type": "array", "items": ["enum": values]] : ["enum": values]
 		case .json:
-			return [:]
+			// Any value, of the JSON type its default has (a `Codable` struct is always an object).
+			switch defaultValue {
+			case .array?: return ["type": "array"]
+			case .object?: return ["type": "object"]
+			case .string?: return ["type": "string"]
+			case .integer?, .double?: return ["type": "number"]
+			case .bool?: return ["type": "boolean"]
+			default: return [:]
+			}
 		}
 	}
 }
