@@ -2,7 +2,7 @@ import Defaults
 import Foundation
 
 // defaults-bench: the library against Foundation's UserDefaults and the raw floor.
-//   swift run -c release defaults-bench [--json] [--quick] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
+//   swift run -c release defaults-bench [--json] [--quick] [--etcd] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
 
 if CommandLine.arguments.dropFirst().first == "--child" {
 	ChildProcessBenchmarks.child(Array(CommandLine.arguments.dropFirst(2)))
@@ -22,13 +22,14 @@ let fleet = FleetBenchmarks.Size(
 	changes: countArgument("fleet-changes", arguments.contains("--quick") ? 10 : 30))
 if arguments.contains("--help") || arguments.contains("-h") {
 	print("""
-	USAGE: defaults-bench [--json] [--quick] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
+	USAGE: defaults-bench [--json] [--quick] [--etcd] [--fleet] [--fleet-processes=N] [--fleet-clients=N] [--fleet-changes=N]
 
 	Measures reads, writes, durability and the editor against Foundation's UserDefaults,
 	in one run, and prints medians and ratios. Run it in release mode:
 	  swift run -c release defaults-bench
 	  --json   the rows as JSON, for scripts
 	  --quick  fewer iterations (about 30 s instead of a minute)
+	  --etcd   only the etcd rows (10): sync latency, reads, start-up, a leader killed, a conflict
 	  --fleet  only the fleet rows (11): synced clients watching one local etcd
 	  --fleet-processes=N, --fleet-clients=N  N child processes (5) of N clients each (100)
 	  --fleet-changes=N  changes timed across the fleet (30; 10 with --quick)
@@ -39,7 +40,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 	""")
 	exit(0)
 }
-let unknown = arguments.subtracting(["--json", "--quick", "--fleet"]).filter { argument in
+let unknown = arguments.subtracting(["--json", "--quick", "--etcd", "--fleet"]).filter { argument in
 	!["fleet-processes", "fleet-clients", "fleet-changes"].contains { argument.hasPrefix("--\($0)=") }
 }
 guard unknown.isEmpty else {
@@ -51,12 +52,21 @@ guard unknown.isEmpty else {
 // both pointing at a temporary directory, for itself and for the processes it starts.
 let directory = BenchmarkEnvironment.privateDirectory()
 
-if arguments.contains("--fleet") {
-	let rows = FleetBenchmarks.rows(directory: directory, size: fleet)
+/// The etcd rows (section 10).
+func etcdRows() -> [Row] {
+	EtcdBenchmarks.rows(directory: directory, changes: arguments.contains("--quick") ? 50 : 200) + EtcdRecoveryBenchmarks.rows(directory: directory)
+}
+
+let sections: [(flag: String, rows: () -> [Row])] = [
+	("--etcd", etcdRows),
+	("--fleet", { FleetBenchmarks.rows(directory: directory, size: fleet) }),
+]
+for (flag, section) in sections where arguments.contains(flag) {
+	let rows = section()
 	if arguments.contains("--json") {
 		printJSON(rows)
 	} else {
-		print("defaults-bench --fleet, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
+		print("defaults-bench \(flag), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
 		printTable(rows)
 	}
 	try? FileManager.default.removeItem(at: directory)
@@ -86,7 +96,7 @@ let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
 rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]
 let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 rows += [keysMemory, editorMemory]
-rows += EtcdBenchmarks.rows(directory: directory, changes: arguments.contains("--quick") ? 50 : 200)
+rows += etcdRows()
 rows += FleetBenchmarks.rows(directory: directory, size: fleet)
 rows += ScaleBenchmarks.rows(directory: directory, quick: arguments.contains("--quick"))
 

@@ -1,0 +1,101 @@
+import Foundation
+import LoopbackPort
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A three-member etcd cluster on loopback ports for the benchmark's leader row, data in the
+/// benchmark's temporary directory, stopped by process id.
+final class LocalEtcdCluster: @unchecked Sendable {
+	// @unchecked: used only by the thread that runs the benchmark's rows.
+	struct Member {
+		let name: String
+		let endpoint: String
+		let process: Process
+	}
+
+	private(set) var members: [Member] = []
+
+	/// Starts three members and waits until the cluster has a leader; `nil` if etcd is not
+	/// installed or the cluster does not form within 30 s.
+	init?(directory: URL) {
+		guard FileManager.default.isExecutableFile(atPath: "/usr/bin/etcd"), FileManager.default.isExecutableFile(atPath: "/usr/bin/etcdctl") else { return nil }
+		var ports: [(client: Int, peer: Int)] = []
+		for _ in 0..<3 {
+			guard let client = LoopbackPort.unused(), let peer = LoopbackPort.unused() else { return nil }
+			ports.append((client, peer))
+		}
+		let cluster = ports.indices.map { "m\($0)=http://127.0.0.1:\(ports[$0].peer)" }.joined(separator: ",")
+		let token = "bench-\(getpid())"
+		for (index, port) in ports.enumerated() {
+			let endpoint = "http://127.0.0.1:\(port.client)"
+			let peer = "http://127.0.0.1:\(port.peer)"
+			let process = Process()
+			process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
+			process.arguments = [
+				"--name", "m\(index)", "--data-dir", directory.appendingPathComponent("m\(index)").path, "--log-level", "error",
+				"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
+				"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
+				"--initial-cluster", cluster, "--initial-cluster-state", "new", "--initial-cluster-token", token,
+			]
+			process.standardOutput = FileHandle.nullDevice
+			process.standardError = FileHandle.nullDevice
+			do { try process.run() } catch {
+				stop()
+				return nil
+			}
+			members.append(Member(name: "m\(index)", endpoint: endpoint, process: process))
+		}
+		let deadline = Date().addingTimeInterval(30)
+		while Date() < deadline {
+			if leader() != nil { return }
+			usleep(100_000)
+		}
+		stop()
+		return nil
+	}
+
+	/// The index of the member that leads now, as the members report it.
+	func leader() -> Int? {
+		for (index, member) in members.enumerated() where member.process.isRunning {
+			guard let status = etcdctl(["--endpoints=\(member.endpoint)", "endpoint", "status", "-w", "json"]),
+			      let entries = try? JSONSerialization.jsonObject(with: Data(status.utf8)) as? [[String: Any]],
+			      let body = entries.first?["Status"] as? [String: Any],
+			      let header = body["header"] as? [String: Any],
+			      let memberID = (header["member_id"] as? NSNumber)?.uint64Value,
+			      let leaderID = (body["leader"] as? NSNumber)?.uint64Value, leaderID != 0 else { continue }
+			if memberID == leaderID { return index }
+		}
+		return nil
+	}
+
+	/// Kills a member (SIGKILL: a crash, no leadership handed over).
+	func kill(member index: Int) {
+		let process = members[index].process
+		guard process.isRunning else { return }
+		Glibc.kill(process.processIdentifier, SIGKILL)
+		process.waitUntilExit()
+	}
+
+	/// Stops every member that still runs.
+	func stop() {
+		for member in members where member.process.isRunning {
+			Glibc.kill(member.process.processIdentifier, SIGKILL)
+			member.process.waitUntilExit()
+		}
+	}
+
+	private func etcdctl(_ arguments: [String]) -> String? {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
+		process.arguments = arguments
+		process.environment = ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]
+		let output = Pipe()
+		process.standardOutput = output
+		process.standardError = FileHandle.nullDevice
+		do { try process.run() } catch { return nil }
+		let data = output.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+	}
+}
