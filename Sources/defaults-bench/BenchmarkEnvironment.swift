@@ -45,4 +45,19 @@ enum BenchmarkEnvironment {
 		FileHandle.standardError.write(Data("defaults-bench\(inChild ? " (child)" : ""): \(message)\n".utf8))
 		exit(status)
 	}
+
+	/// What a program prints on standard output, or `nil` when it cannot start or fails.
+	static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
+		let process = Process()
+		process.executableURL = URL(fileURLWithPath: executable)
+		process.arguments = arguments
+		if let environment { process.environment = environment }
+		let output = Pipe()
+		process.standardOutput = output
+		process.standardError = FileHandle.nullDevice
+		do { try process.run() } catch { return nil }
+		let data = output.fileHandleForReading.readDataToEndOfFile()
+		process.waitUntilExit()
+		return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+	}
 }

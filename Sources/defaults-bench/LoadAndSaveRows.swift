@@ -82,16 +82,7 @@ enum LoadAndSaveBenchmarks {
 
 	/// The numbers a Python script prints, one a line; `nil` if it fails (orjson not installed, say).
 	private static func runPython(_ script: String, _ argument: String) -> [Double]? {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-		process.arguments = ["python3", "-c", script, argument]
-		let output = Pipe()
-		process.standardOutput = output
-		process.standardError = FileHandle.nullDevice
-		do { try process.run() } catch { return nil }
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		guard process.terminationStatus == 0 else { return nil }
-		return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+		BenchmarkEnvironment.output(of: "/usr/bin/env", ["python3", "-c", script, argument])?
+			.split(separator: "\n").compactMap { Double($0) }
 	}
 }

@@ -86,16 +86,6 @@ final class LocalEtcdCluster: @unchecked Sendable {
 	}
 
 	private func etcdctl(_ arguments: [String]) -> String? {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
-		process.arguments = arguments
-		process.environment = ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]
-		let output = Pipe()
-		process.standardOutput = output
-		process.standardError = FileHandle.nullDevice
-		do { try process.run() } catch { return nil }
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+		BenchmarkEnvironment.output(of: "/usr/bin/etcdctl", arguments, environment: ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"])
 	}
 }

@@ -61,15 +61,19 @@ let sections: [(flag: String, rows: () -> [Row])] = [
 	("--etcd", etcdRows),
 	("--fleet", { FleetBenchmarks.rows(directory: directory, size: fleet) }),
 ]
-for (flag, section) in sections where arguments.contains(flag) {
-	let rows = section()
+/// Prints the rows (a table, or JSON with --json) under `title` and removes the temporary directory.
+func finish(_ rows: [Row], title: String) {
 	if arguments.contains("--json") {
 		printJSON(rows)
 	} else {
-		print("defaults-bench \(flag), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
+		print("\(title), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
 		printTable(rows)
 	}
 	try? FileManager.default.removeItem(at: directory)
+}
+
+for (flag, section) in sections where arguments.contains(flag) {
+	finish(section(), title: "defaults-bench \(flag)")
 	exit(0)
 }
 
@@ -100,10 +104,4 @@ rows += etcdRows()
 rows += FleetBenchmarks.rows(directory: directory, size: fleet)
 rows += ScaleBenchmarks.rows(directory: directory, quick: arguments.contains("--quick"))
 
-if arguments.contains("--json") {
-	printJSON(rows)
-} else {
-	print("defaults-bench, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
-	printTable(rows)
-}
-try? FileManager.default.removeItem(at: directory)
+finish(rows, title: "defaults-bench")

@@ -17,23 +17,10 @@ final class Foo: @unchecked Sendable {
 
 	init() {
 		Defaults.observe(.observedUnicornMode) { [changes] change in
-			changes.append(change.oldValue)
-			changes.append(change.newValue)
+			changes.withLock { $0.append(change.oldValue) }
+			changes.withLock { $0.append(change.newValue) }
 		}.tieToLifetime(of: self)
 	}
-}
-
-/// A tiny lock-protected array for the examples' handlers, which run on the writing thread.
-final class Locked<Element>: @unchecked Sendable {
-	private let lock = NSLock()
-	private var elements: Element
-	init(_ elements: Element) { self.elements = elements }
-	var value: Element { lock.withLock { elements } }
-	func mutate(_ body: (inout Element) -> Void) { lock.withLock { body(&elements) } }
-}
-
-extension Locked where Element == [Bool] {
-	func append(_ value: Bool) { mutate { $0.append(value) } }
 }
 
 struct ContentView {
@@ -57,8 +44,8 @@ struct ObservationSeedExamples {
 		let events = Locked([Bool]())
 		let observer = Defaults.observe(.observedUnicornMode) { change in
 			// Initial event, then the first actual event
-			events.append(change.oldValue)
-			events.append(change.newValue)
+			events.withLock { $0.append(change.oldValue) }
+			events.withLock { $0.append(change.newValue) }
 		}
 		Defaults[.observedUnicornMode] = true
 		#expect(events.value == [false, false, false, true])
@@ -78,7 +65,7 @@ struct ObservationSeedExamples {
 	@Test func controlPropagationOfChangeEvents() {
 		let calls = Locked([Bool]())
 		let observer = Defaults.observe(keys: .key1, .key2) {
-			calls.append(true)
+			calls.withLock { $0.append(true) }
 			Defaults.withoutPropagation {
 				// Update `.key1` without propagating the change to listeners.
 				Defaults[.key1] = 11

@@ -102,8 +102,8 @@ struct WritingAStoreExampleTests {
 		let theme = Defaults.Key<String>("theme", default: "system", suite: store)
 		#expect(Defaults[theme] == "dark", "loaded when the store opened")
 
-		let seen = LockedValues<String>()
-		let observation = Defaults.observe(theme, options: []) { seen.append($0.newValue) }
+		let seen = Locked<[String]>([])
+		let observation = Defaults.observe(theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
 		Defaults[theme] = "light"
 		#expect(service.all()["theme"] == #""light""#, "kept by the backend")
 		service.changeElsewhere("theme", #""solarized""#)
@@ -111,7 +111,7 @@ struct WritingAStoreExampleTests {
 		Defaults.withoutPropagation { Defaults[theme] = "quiet" }
 		Defaults.reset(theme)
 		#expect(service.all()["theme"] == nil)
-		#expect(seen.values == ["light", "solarized", "system"], "no event for the write made without propagation")
+		#expect(seen.value == ["light", "solarized", "system"], "no event for the write made without propagation")
 
 		// A batch the service refuses is kept with the next one.
 		service.failsWrites = true
@@ -121,12 +121,4 @@ struct WritingAStoreExampleTests {
 		#expect(service.all()["theme"] == #""kept""#)
 		observation.invalidate()
 	}
-}
-
-/// Values a handler appends from any thread.
-final class LockedValues<Value: Sendable>: @unchecked Sendable {
-	private let lock = NSLock()
-	private var stored: [Value] = []
-	func append(_ value: Value) { lock.withLock { stored.append(value) } }
-	var values: [Value] { lock.withLock { stored } }
 }
