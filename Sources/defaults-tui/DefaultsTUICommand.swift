@@ -31,8 +31,8 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
 		                                            Edit a fleet's settings in etcd, live.
 		""",
-		subcommands: [Edit.self, List.self, Get.self, Set.self, Reset.self, Watch.self, Export.self, Import.self, Schema.self],
-		defaultSubcommand: Edit.self
+		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self],
+		defaultSubcommand: EditCommand.self
 	)
 
 	/// Parses, runs, and maps errors to the documented exit statuses (2 for usage errors, not 64).

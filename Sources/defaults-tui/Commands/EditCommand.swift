@@ -3,8 +3,9 @@ import Defaults
 import DefaultsTUI
 import Foundation
 
-struct Edit: ParsableCommand {
+struct EditCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "edit",
 		abstract: "Open the settings editor (the default command).",
 		discussion: """
 		Exit status: 0 after q, 128 + the signal's number after SIGINT (Ctrl-C), SIGTERM or \

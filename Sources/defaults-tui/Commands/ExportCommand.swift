@@ -2,8 +2,9 @@ import ArgumentParser
 import Defaults
 import Foundation
 
-struct Export: ParsableCommand {
+struct ExportCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "export",
 		abstract: "Write every stored value as one JSON object, to a file or standard output.",
 		discussion: """
 		The file is created readable by you only (mode 0600), as the store is: it may \

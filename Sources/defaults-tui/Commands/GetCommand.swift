@@ -3,8 +3,9 @@ import Defaults
 import DefaultsTUI
 import Foundation
 
-struct Get: ParsableCommand {
+struct GetCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "get",
 		abstract: "Print the value of a setting (its default when none is stored).",
 		discussion: """
 		EXAMPLES:

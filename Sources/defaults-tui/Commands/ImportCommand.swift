@@ -2,8 +2,9 @@ import ArgumentParser
 import Defaults
 import Foundation
 
-struct Import: ParsableCommand {
+struct ImportCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "import",
 		abstract: "Set values from a JSON object (as export writes); all are checked first, and all or none are applied.",
 		discussion: """
 		EXAMPLES:

@@ -3,8 +3,9 @@ import Defaults
 import DefaultsTUI
 import Foundation
 
-struct List: ParsableCommand {
+struct ListCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "list",
 		abstract: "List every setting with its type, value and default.",
 		discussion: """
 		EXAMPLES:

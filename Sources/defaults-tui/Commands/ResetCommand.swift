@@ -2,8 +2,9 @@ import ArgumentParser
 import Defaults
 import Foundation
 
-struct Reset: ParsableCommand {
+struct ResetCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "reset",
 		abstract: "Remove the stored values of settings, so their defaults apply.",
 		discussion: """
 		EXAMPLES:

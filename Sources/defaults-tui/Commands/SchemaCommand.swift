@@ -2,8 +2,9 @@ import ArgumentParser
 import Defaults
 import Foundation
 
-struct Schema: ParsableCommand {
+struct SchemaCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "schema",
 		abstract: "Print the schema as JSON (the format --schema reads), or as a JSON Schema of the settings file.",
 		discussion: """
 		With --json-schema, prints a JSON Schema (draft 2020-12) of the settings file instead: \

@@ -2,8 +2,9 @@ import ArgumentParser
 import Defaults
 import Foundation
 
-struct Set: ParsableCommand {
+struct SetCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "set",
 		abstract: "Change a setting; the value is checked against its type, range and choices.",
 		usage: "defaults-tui set <key> <value> [--schema <file>] [--store <file> | --etcd <url> --prefix <prefix>]",
 		discussion: """

@@ -4,8 +4,9 @@ import DefaultsTUI
 import Dispatch
 import Foundation
 
-struct Watch: ParsableCommand {
+struct WatchCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
+		commandName: "watch",
 		abstract: "Print one line per change as it happens, also from other processes, until interrupted.",
 		discussion: """
 		EXAMPLES:
@@ -28,7 +29,7 @@ struct Watch: ParsableCommand {
 		   !FileManager.default.fileExists(atPath: directory) {
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
 		}
-		let names = keys.isEmpty ? Swift.Set(schema.settings.map(\.key)) : Swift.Set(keys)
+		let names = keys.isEmpty ? Set(schema.settings.map(\.key)) : Set(keys)
 		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
 		let known = Mutex(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
 		let asJSON = json
