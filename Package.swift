@@ -17,6 +17,8 @@ let package = Package(
 		.library(name: "DefaultsMacros", targets: ["DefaultsMacros"]),
 		// Settings shared across machines through etcd; HTTP through the system's libcurl, so no package dependency.
 		.library(name: "DefaultsEtcd", targets: ["DefaultsEtcd"]),
+		// A swift-configuration provider over any store; kept apart so only its users resolve swift-configuration.
+		.library(name: "DefaultsConfiguration", targets: ["DefaultsConfiguration"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
 	],
@@ -24,6 +26,7 @@ let package = Package(
 		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
 		.package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
 		.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+		.package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
 	],
 	targets: [
 		.target(name: "Defaults"),
@@ -38,6 +41,7 @@ let package = Package(
 		// libcurl (Debian's libcurl4-openssl-dev), the library Foundation's networking uses on
 		// Linux, called directly by the etcd client: a few C lines around its variadic options.
 		.target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
@@ -57,6 +61,7 @@ let package = Package(
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
 		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "defaults-tui"]),
+		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.

@@ -151,6 +151,44 @@ extension Defaults {
 	) -> Observation {
 		KeysObservation(names: names, store: store, handler: handler)
 	}
+
+	/**
+	Observes every change to a store, for tools that serve all its values (a configuration
+	provider, a mirror). `handler` gets the names of the keys that changed, or `nil` when
+	any may have (the store was reloaded or cleared); changes made in
+	``withoutPropagation(_:)`` are left out, as for the other observations.
+
+	```swift
+	let observation = Defaults.observeChanges(in: store) { changed in
+		print("changed:", changed?.sorted() ?? ["everything"])
+	}
+	```
+
+	Threads are as for ``observe(_:options:handler:)``.
+	*/
+	public static func observeChanges(
+		in store: any DefaultsStore,
+		handler: @escaping @Sendable (Set<String>?) -> Void
+	) -> Observation {
+		StoreObservation(store: store, handler: handler)
+	}
+}
+
+/// Every change to a store, reported with the names of the keys it touched.
+final class StoreObservation: ObservationBase, @unchecked Sendable {
+	private let handler: @Sendable (Set<String>?) -> Void
+
+	init(store: any DefaultsStore, handler: @escaping @Sendable (Set<String>?) -> Void) {
+		self.handler = handler
+		super.init(store: store)
+		start(keys: nil)
+	}
+
+	override func handleChange(_ change: StoreChange) {
+		if !change.suppressed, isValid {
+			handler(change.keys)
+		}
+	}
 }
 
 /// Several observations that act as one (keys spread over several stores).
