@@ -27,6 +27,8 @@ let package = Package(
 		.package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
 		.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
 		.package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+		// `swift package generate-documentation`: the DocC catalogs of the library products.
+		.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
 	],
 	targets: [
 		.target(name: "Defaults"),
@@ -50,7 +52,7 @@ let package = Package(
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort"]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [
@@ -60,12 +62,14 @@ let package = Package(
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
 		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "defaults-tui"]),
-		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "defaults-tui"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "defaults-tui"]),
+		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "ChildProcess", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.
-		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort"], path: "Tests/EtcdTestSupport"),
+		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort", "ChildProcess"], path: "Tests/EtcdTestSupport"),
+		// Programs the tests start (posix_spawn and waitpid), shared by the test targets.
+		.target(name: "ChildProcess", path: "Tests/ChildProcess"),
 		// Loopback ports the kernel picks, for the etcd processes of the tests and the benchmark.
 		.target(name: "LoopbackPort", path: "Tests/LoopbackPort"),
 		// A second process that writes to a store file, for the file store's multi-process tests.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Configuration
 import Defaults
 import DefaultsConfiguration
@@ -83,13 +84,8 @@ struct DefaultsConfigProviderTests {
 			for await size in updates {
 				seen.append(size)
 				if seen.count == 1 {
-					let process = Process()
-					process.executableURL = executable
-					process.arguments = ["set", "fontSize", "18", "--store", store.url.path]
-					process.standardOutput = FileHandle.nullDevice
-					try process.run()
-					process.waitUntilExit()
-					#expect(process.terminationStatus == 0)
+					let set = try ChildProcess.run(executable.path, ["set", "fontSize", "18", "--store", store.url.path])
+					#expect(set.status == 0)
 				}
 				if size == 18 { break }
 			}

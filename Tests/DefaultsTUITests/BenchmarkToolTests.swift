@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import TestEnvironment
@@ -10,19 +11,9 @@ struct BenchmarkToolTests {
 		.appendingPathComponent("bench-\(UUID().uuidString)", isDirectory: true)
 
 	private func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-bench")
-		process.arguments = arguments
-		process.environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "PATH": "/usr/bin:/bin"]
-		let output = Pipe()
-		let errors = Pipe()
-		process.standardOutput = output
-		process.standardError = errors
-		try process.run()
-		let outputData = output.fileHandleForReading.readDataToEndOfFile()
-		let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+		let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-bench")
+		return try ChildProcess.runCapturingErrors(executable.path, arguments,
+			environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "PATH": "/usr/bin:/bin"], killAfter: 300)
 	}
 
 	private func storeFile(keys: Int) throws -> URL {

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import DefaultsTUI
 import Foundation
@@ -33,25 +34,11 @@ struct CLI {
 	}
 
 	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [], environment: [String: String] = [:]) throws -> Result {
-		let process = Process()
-		process.executableURL = executable ?? Self.buildDirectory.appendingPathComponent("defaults-tui")
-		process.arguments = prefix + arguments
-		process.environment = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-		let output = Pipe()
-		let errors = Pipe()
-		process.standardOutput = output
-		process.standardError = errors
-		process.standardInput = FileHandle.nullDevice
-		try process.run()
+		let path = (executable ?? Self.buildDirectory.appendingPathComponent("defaults-tui")).path
+		let variables = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
 		// A tool that hangs is killed after two minutes, so a test fails rather than waits forever.
-		let pid = process.processIdentifier
-		let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-		DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-		let outputData = output.fileHandleForReading.readDataToEndOfFile()
-		let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		watchdog.cancel()
-		return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+		let result = try ChildProcess.runCapturingErrors(path, prefix + arguments, environment: variables, killAfter: 120)
+		return Result(status: result.status, output: result.output, errors: result.errors)
 	}
 
 	func stored() -> [String: Defaults.JSONValue] {
@@ -59,15 +46,8 @@ struct CLI {
 	}
 
 	/// Starts `defaults-tui` in the background (for `watch`), with its standard output on a pipe.
-	func start(_ arguments: String...) throws -> (Process, Pipe) {
-		let process = Process()
-		process.executableURL = Self.buildDirectory.appendingPathComponent("defaults-tui")
-		process.arguments = arguments
-		process.environment = ["XDG_CONFIG_HOME": configHome.path]
-		let output = Pipe()
-		process.standardOutput = output
-		try process.run()
-		return (process, output)
+	func start(_ arguments: String...) throws -> (ChildProcess, FileHandle) {
+		try ChildProcess.start(Self.buildDirectory.appendingPathComponent("defaults-tui").path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path])
 	}
 }
 
@@ -201,15 +181,11 @@ struct CommandLineTests {
 		}
 		#expect(try cli.run("get", "theme").output == "system\n", "the defaults apply")
 
-		let watch = Process()
-		watch.executableURL = CLI.buildDirectory.appendingPathComponent("defaults-tui")
-		watch.arguments = ["watch"]
-		watch.environment = ["XDG_CONFIG_HOME": cli.configHome.path]
-		watch.standardError = FileHandle.nullDevice
-		try watch.run()
+		let watch = try ChildProcess.spawn(CLI.buildDirectory.appendingPathComponent("defaults-tui").path, ["watch"],
+			environment: ["XDG_CONFIG_HOME": cli.configHome.path])
 		try await Task.sleep(for: .milliseconds(300))
 		watch.terminate()
-		watch.waitUntilExit()
+		_ = watch.wait()
 
 		#expect(try directoryState(directory) == before, "no file created, renamed or written")
 	}
@@ -324,11 +300,10 @@ struct CommandLineTests {
 		defer { if process.isRunning { process.terminate() } }
 		try await Task.sleep(for: .milliseconds(300))
 		try cli.run("set", "theme", "dark")
-		let line = try await firstLine(of: output.fileHandleForReading)
+		let line = try await firstLine(of: output)
 		#expect(try Defaults.JSONValue(parsing: line) == ["key": "theme", "old": "light", "new": "dark"])
 		process.terminate()
-		process.waitUntilExit()
-		#expect(process.terminationStatus == 0, "SIGTERM ends watch cleanly")
+		#expect(process.wait() == 0, "SIGTERM ends watch cleanly")
 	}
 
 	@Test func watchShowsControlCharactersEscaped() async throws {
@@ -338,10 +313,10 @@ struct CommandLineTests {
 		defer { if process.isRunning { process.terminate() } }
 		try await Task.sleep(for: .milliseconds(300))
 		try cli.run("set", "recentNotes", "[\"left\u{202E}right\"]")
-		let line = try await firstLine(of: output.fileHandleForReading)
+		let line = try await firstLine(of: output)
 		#expect(line == #"recentNotes: [] -> ["left\u{202e}right"]"#, "a bidirectional override is shown, not obeyed")
 		process.terminate()
-		process.waitUntilExit()
+		_ = process.wait()
 	}
 
 	@Test func helpHasExamples() throws {

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import TestEnvironment
@@ -29,13 +30,8 @@ struct EndToEndEditorTests {
 	@Test func aSetFromTheCommandLineAppearsInTheRunningEditor() async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("‹ system ›") })
-		let helper = Process()
-		helper.executableURL = TmuxSession.executable
-		helper.arguments = ["set", "theme", "dark"]
-		helper.environment = ["XDG_CONFIG_HOME": session.configHome.path]
-		try helper.run()
-		helper.waitUntilExit()
-		#expect(helper.terminationStatus == 0)
+		let set = try ChildProcess.run(TmuxSession.executable.path, ["set", "theme", "dark"], environment: ["XDG_CONFIG_HOME": session.configHome.path])
+		#expect(set.status == 0)
 		#expect(await session.waitForScreen(within: 5) { $0.contains("● Theme") && $0.contains("‹ dark ›") })
 	}
 
@@ -75,30 +71,13 @@ struct EndToEndEditorTests {
 	}
 
 	@Test func withoutATerminalItSaysWhatToDo() throws {
-		let process = Process()
-		process.executableURL = TmuxSession.executable
-		process.environment = ["XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory())]
-		let errors = Pipe()
-		process.standardError = errors
-		process.standardInput = FileHandle.nullDevice
-		process.standardOutput = FileHandle.nullDevice
-		try process.run()
-		let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-		process.waitUntilExit()
-		#expect(process.terminationStatus == 1)
-		#expect(message.contains("needs a terminal"))
+		let result = try ChildProcess.runCapturingErrors(TmuxSession.executable.path, [], environment: ["XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory())])
+		#expect(result.status == 1)
+		#expect(result.errors.contains("needs a terminal"))
 	}
 
 	@Test func theDemoSchemaAssetMatchesTheBuiltInDemo() throws {
-		let process = Process()
-		process.executableURL = TmuxSession.executable
-		process.arguments = ["schema"]
-		process.environment = ["XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory())]
-		let output = Pipe()
-		process.standardOutput = output
-		try process.run()
-		let printed = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
+		let printed = Data(try ChildProcess.run(TmuxSession.executable.path, ["schema"], environment: ["XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory())]).output.utf8)
 		let asset = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 			.appendingPathComponent("Assets/demo-schema.json")
 		#expect(try Data(contentsOf: asset) == printed, "Assets/demo-schema.json is `defaults-tui schema`; regenerate it after changing the demo")

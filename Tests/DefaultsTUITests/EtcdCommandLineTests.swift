@@ -172,10 +172,10 @@ struct EtcdCommandLineTests {
 			}
 		}
 		defer { writer.cancel() }
-		let line = try await firstLine(of: output.fileHandleForReading)
+		let line = try await firstLine(of: output)
 		#expect(line.range(of: #"^theme: "(dark|light-\d+)" -> "light-\d+"$"#, options: .regularExpression) != nil, "\(line)")
 		process.terminate()
-		process.waitUntilExit()
+		_ = process.wait()
 	}
 
 	@Test func anUnreachableEtcdFailsWithStatusOneAndAMessage() throws {

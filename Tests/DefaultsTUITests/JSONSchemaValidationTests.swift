@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import Testing
@@ -21,19 +22,9 @@ struct JSONSchemaValidationTests {
 		validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 		print(json.dumps(sorted(error.json_path for error in validator.iter_errors(json.load(open(sys.argv[2]))))))
 		"""
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-		process.arguments = ["python3", "-c", script, schema.path, document.path]
-		let output = Pipe()
-		let errors = Pipe()
-		process.standardOutput = output
-		process.standardError = errors
-		try process.run()
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-		process.waitUntilExit()
-		guard process.terminationStatus == 0, let paths = try JSONSerialization.jsonObject(with: data) as? [String] else {
-			throw ValidatorFailure("the validator failed (status \(process.terminationStatus)): \(errorText)")
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, schema.path, document.path])
+		guard result.status == 0, let paths = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String] else {
+			throw ValidatorFailure("the validator failed (status \(result.status)): \(result.errors)")
 		}
 		return paths
 	}

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking // Data(contentsOf:) with an http URL, for the health check
@@ -32,12 +33,14 @@ public final class EtcdServer: @unchecked Sendable {
 	public let tls: TestCertificates?
 	/// More `etcd` flags (`--auth-token-ttl 1`, say).
 	let extraArguments: [String]
-	private var process: Process?
+	private var process: ChildProcess?
 
 	public var endpoint: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(clientPort)" }
 	public var peerURL: String { "http://127.0.0.1:\(peerPort)" }
 	/// Whether the etcd process runs now.
 	public var isRunning: Bool { process?.isRunning == true }
+	/// The running etcd's process id, or `nil` while it is stopped.
+	public var processIdentifier: pid_t? { process.flatMap { $0.isRunning ? $0.processIdentifier : nil } }
 
 	/// A member on free loopback ports and a data directory of its own, not started yet.
 	init(name: String = "test", tls: TestCertificates? = nil, extraArguments: [String] = []) throws {
@@ -71,40 +74,32 @@ public final class EtcdServer: @unchecked Sendable {
 		guard FileManager.default.isExecutableFile(atPath: "/usr/bin/etcd"), FileManager.default.isExecutableFile(atPath: "/usr/bin/etcdctl") else {
 			throw TestFailure("etcd is not installed: the etcd tests need Debian's etcd-server and etcd-client (apt-get install etcd-server etcd-client; bash .ci/run installs them)")
 		}
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
-		process.arguments = [
+		let arguments = [
 			"--name", name, "--data-dir", dataDirectory.path,
 			"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
 			"--listen-peer-urls", peerURL, "--initial-advertise-peer-urls", peerURL,
 			"--initial-cluster", initialCluster, "--initial-cluster-state", "new",
 			"--initial-cluster-token", clusterToken, "--log-level", "error",
 		] + (tls.map { ["--cert-file", $0.serverCertificate.path, "--key-file", $0.serverKey.path] } ?? []) + extraArguments
-		process.standardOutput = FileHandle.nullDevice
-		process.standardError = FileHandle.nullDevice
-		try process.run()
-		self.process = process
+		process = try ChildProcess.spawn("/usr/bin/etcd", arguments)
 	}
 
 	/// Stops the server (SIGTERM, then SIGKILL after 10 s) and waits for it to end.
 	public func stop() {
-		guard let process, process.isRunning else { return }
-		let pid = process.processIdentifier
-		Glibc.kill(pid, SIGTERM)
-		let deadline = Date().addingTimeInterval(10)
-		while process.isRunning, Date() < deadline { usleep(20_000) }
-		if process.isRunning {
-			Glibc.kill(pid, SIGKILL)
-			process.waitUntilExit()
+		guard let process else { return }
+		process.signal(SIGTERM)
+		if process.wait(timeout: 10) == nil {
+			process.signal(SIGKILL)
+			_ = process.wait()
 		}
 		self.process = nil
 	}
 
 	/// Kills the server (SIGKILL: a crash, no leadership handed over) and waits for it to end.
 	public func kill() {
-		guard let process, process.isRunning else { return }
-		Glibc.kill(process.processIdentifier, SIGKILL)
-		process.waitUntilExit()
+		guard let process else { return }
+		process.signal(SIGKILL)
+		_ = process.wait()
 		self.process = nil
 	}
 
@@ -123,18 +118,8 @@ public final class EtcdServer: @unchecked Sendable {
 	/// Runs etcdctl against this server; returns its standard output.
 	@discardableResult
 	public func etcdctl(_ arguments: [String]) throws -> String {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/etcdctl")
 		let tlsArguments = tls.map { ["--cacert=\($0.authority.path)", "--cert=\($0.clientCertificate.path)", "--key=\($0.clientKey.path)"] } ?? []
-		process.arguments = ["--endpoints=\(endpoint)"] + tlsArguments + arguments
-		process.environment = ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]
-		let output = Pipe()
-		process.standardOutput = output
-		process.standardError = FileHandle.nullDevice
-		try process.run()
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return String(decoding: data, as: UTF8.self)
+		return try ChildProcess.run("/usr/bin/etcdctl", ["--endpoints=\(endpoint)"] + tlsArguments + arguments, environment: ["ETCDCTL_API": "3", "PATH": "/usr/bin:/bin"]).output
 	}
 
 	/// Waits (at most 30 s) until the server reports itself healthy: for a cluster's member,

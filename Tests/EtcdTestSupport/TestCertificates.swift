@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /**
@@ -47,15 +48,9 @@ public struct TestCertificates: Sendable {
 	}
 
 	private static func openssl(_ arguments: [String]) throws {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-		process.arguments = arguments
-		process.standardOutput = FileHandle.nullDevice
-		process.standardError = FileHandle.nullDevice
-		try process.run()
-		process.waitUntilExit()
-		guard process.terminationStatus == 0 else {
-			throw TestFailure("openssl \(arguments.prefix(2).joined(separator: " ")) failed with status \(process.terminationStatus)")
+		let status = try ChildProcess.run("/usr/bin/openssl", arguments).status
+		guard status == 0 else {
+			throw TestFailure("openssl \(arguments.prefix(2).joined(separator: " ")) failed with status \(status)")
 		}
 	}
 }

@@ -16,10 +16,8 @@ struct FileStoreMultiProcessTests {
 			if index % 50 == 0 { try store.flush() }
 		}
 		try store.flush()
-		first.process.waitUntilExit()
-		second.process.waitUntilExit()
-		#expect(first.process.terminationStatus == 0)
-		#expect(second.process.terminationStatus == 0)
+		#expect(first.process.wait() == 0)
+		#expect(second.process.wait() == 0)
 
 		let values = FileStore(url: url).storedValues()
 		for prefix in ["first", "second", "third"] {

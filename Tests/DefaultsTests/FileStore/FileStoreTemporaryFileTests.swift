@@ -1,3 +1,4 @@
+import ChildProcess
 @testable import Defaults
 import Foundation
 import Testing
@@ -6,10 +7,8 @@ import Testing
 struct FileStoreTemporaryFileTests {
 	/// The id of a process that has ended and been reaped.
 	private func deadProcessID() throws -> pid_t {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/bin/true")
-		try process.run()
-		process.waitUntilExit()
+		let process = try ChildProcess.spawn("/bin/true", [])
+		_ = process.wait()
 		let pid = process.processIdentifier
 		try #require(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) is gone")
 		return pid

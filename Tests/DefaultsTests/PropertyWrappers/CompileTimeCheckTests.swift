@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -13,16 +14,8 @@ struct CompileTimeCheckTests {
 		let file = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).swift")
 		try source.write(to: file, atomically: true, encoding: .utf8)
 		defer { try? FileManager.default.removeItem(at: file) }
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-		process.arguments = ["swiftc", "-swift-version", "6", "-typecheck", "-I", Self.modulesDirectory.path, file.path]
-		let output = Pipe()
-		process.standardOutput = output
-		process.standardError = output
-		try process.run()
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["swiftc", "-swift-version", "6", "-typecheck", "-I", Self.modulesDirectory.path, file.path])
+		return (result.status, result.output + result.errors)
 	}
 
 	@Test func supportedTypesCompile() throws {

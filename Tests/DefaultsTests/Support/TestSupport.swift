@@ -1,3 +1,4 @@
+import ChildProcess
 @testable import Defaults
 import Foundation
 import Testing
@@ -120,22 +121,14 @@ enum StoreHelper {
 	}
 
 	/// Starts the helper; its standard output is a pipe.
-	static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
-		let process = Process()
-		process.executableURL = executable
-		process.arguments = arguments
-		let output = Pipe()
-		process.standardOutput = output
-		try process.run()
-		return (process, output)
+	static func start(_ arguments: [String]) throws -> (process: ChildProcess, output: FileHandle) {
+		try ChildProcess.start(executable.path, arguments)
 	}
 
 	/// Runs the helper to the end and returns its exit status.
 	@discardableResult
 	static func run(_ arguments: [String]) throws -> Int32 {
-		let (process, _) = try start(arguments)
-		process.waitUntilExit()
-		return process.terminationStatus
+		try ChildProcess.run(executable.path, arguments).status
 	}
 }
 
