@@ -2,9 +2,9 @@ import Defaults
 import Foundation
 
 /**
-A ``DefaultsStoreBackend`` whose values are the keys under a prefix in etcd: the setting
+A `DefaultsStoreBackend` whose values are the keys under a prefix in etcd: the setting
 `theme` is the etcd key `<prefix>theme`, holding the value's JSON text in the stored form.
-Put a ``BackedStore`` in front of it (`EtcdStore.openEtcd(configuration:prefix:)`
+Put a `BackedStore` in front of it (`EtcdStore.openEtcd(configuration:prefix:)`
 does both) to read and edit a fleet's settings directly, with etcd as the only copy.
 
 ```swift
@@ -15,11 +15,11 @@ try await store.backend.flush(timeout: .seconds(10))
 
 - **Loading** reads every key under the prefix with one range request (``load(client:prefix:maximumRetryDelay:)``).
 - **Writing**: each change is pushed at once with a put or a delete. A change that cannot be
-  pushed stays pending (``BackendLink/restoreChanges(_:)``) and is retried, waiting 0.1 s and
+  pushed stays pending (`BackendLink.restoreChanges(_:)`) and is retried, waiting 0.1 s and
   then twice as long each time up to `maximumRetryDelay`; the failure is reported once per
-  outage through ``Defaults/problemHandler``. ``flush(timeout:)`` waits until every change is in etcd.
+  outage through `Defaults.problemHandler`. ``flush(timeout:)`` waits until every change is in etcd.
 - **Outside changes** (another machine, `etcdctl put`) arrive through a watch that starts
-  right after the loaded revision and are applied through ``BackendLink``, so observers and
+  right after the loaded revision and are applied through `BackendLink`, so observers and
   the settings editor see them. After a lost connection everything is read again.
 - **Bad values**: a value that is not JSON is reported with its etcd key and left out (the
   setting reads as unset); it is never written over unless someone changes that setting.
@@ -52,7 +52,7 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 
 	/**
 	Reads every key under `prefix` and returns a backend holding them, ready to be put in a
-	``BackedStore``. Throws the ``EtcdError`` of the read: etcd must answer once.
+	`BackedStore`. Throws the ``EtcdError`` of the read: etcd must answer once.
 	*/
 	public static func load(client: EtcdClient, prefix: String, maximumRetryDelay: Duration = .seconds(3)) async throws(EtcdError) -> EtcdBackend {
 		let loaded = try await client.range(prefix: prefix)

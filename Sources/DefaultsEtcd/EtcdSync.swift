@@ -24,7 +24,7 @@ extension Defaults {
 	observers, `updates` and the editor see them. The value with the highest etcd revision
 	wins (the write that reaches etcd last). While etcd cannot be reached, changes are kept
 	(their names in a journal on disk) and pushed when it answers again; failures are
-	reported through ``Defaults/problemHandler`` and retried, and never block a read or write.
+	reported through `Defaults.problemHandler` and retried, and never block a read or write.
 	*/
 	public final class EtcdSync: @unchecked Sendable {
 		// @unchecked: `store` is a `DefaultsStore`, which must be safe to use from any thread

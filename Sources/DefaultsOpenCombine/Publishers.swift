@@ -22,7 +22,7 @@ extension Defaults {
 	cancellable.cancel()
 	```
 
-	Each subscription observes the key (see ``Defaults/observe(_:options:handler:)``)
+	Each subscription observes the key (see `Defaults.observe(_:options:handler:)`)
 	until it is cancelled; values arrive on the thread that made the change.
 	*/
 	public static func publisher<Value: Serializable>(
@@ -45,7 +45,7 @@ extension Defaults {
 		publisher(keys: keys, options: options)
 	}
 
-	/// A publisher for several keys given as an array. See ``publisher(keys:options:)-(Keys...,_)``.
+	/// A publisher for several keys given as an array. See `publisher(keys:options:)`.
 	public static func publisher(keys: [Keys], options: ObservationOptions = [.initial]) -> AnyPublisher<Void, Never> {
 		ObservationPublisher { send in
 			let send = SendableBox(send)

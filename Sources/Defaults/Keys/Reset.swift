@@ -48,7 +48,7 @@ extension Defaults {
 		}
 	}
 
-	/// Resets keys to their default values. See ``reset(_:)-(Keys...)``.
+	/// Resets keys to their default values. See `reset(_:)`.
 	public static func reset(_ keys: [Keys]) {
 		for key in keys {
 			key.reset()

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Defaults {
-	/// A version of the original library's stored forms, the target of ``Defaults/migrate(_:to:)``.
+	/// A version of the original library's stored forms, the target of `Defaults.migrate(_:to:)`.
 	public enum Version: Int, Sendable {
 		/// The forms of version 5 and later: collections as property lists, a `Codable`
 		/// value as a string of JSON, a date as a date. This package's current forms.
@@ -36,7 +36,7 @@ extension Defaults {
 		migrate(keys, to: version)
 	}
 
-	/// Rewrites the stored values of keys given as an array. See ``migrate(_:to:)-(Key<Value>...,_)``.
+	/// Rewrites the stored values of keys given as an array. See `migrate(_:to:)`.
 	///
 	/// ```swift
 	/// Defaults.migrate([.tags, .recentTags], to: .v5)

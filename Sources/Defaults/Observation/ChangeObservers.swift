@@ -209,8 +209,8 @@ extension Defaults {
 	/**
 	Tells observers that keys of a store changed. The package's own stores and
 	`UserDefaults` call this themselves; a store of your own calls it after each
-	change so that ``Defaults/observe(_:options:handler:)`` and
-	``Defaults/updates(_:initial:)`` see changes made through it.
+	change so that `Defaults.observe(_:options:handler:)` and
+	`Defaults.updates(_:initial:)` see changes made through it.
 
 	```swift
 	final class RedisStore: DefaultsStore {
@@ -221,7 +221,9 @@ extension Defaults {
 	}
 	```
 
-	- Parameter keys: The names of the keys that changed, or `nil` if every key may have changed.
+	- Parameters:
+	  - store: The store whose values changed.
+	  - keys: The names of the keys that changed, or `nil` if every key may have changed.
 	*/
 	public static func storeDidChange(_ store: any DefaultsStore, keys: Set<String>?) {
 		if let core = (store as? CoreBackedStore)?.core {

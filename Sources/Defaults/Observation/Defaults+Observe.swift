@@ -98,7 +98,7 @@ extension Defaults {
 		observe(keys: keys, options: options, isolation: isolation, handler: handler)
 	}
 
-	/// Observes several keys given as an array. See ``observe(keys:options:isolation:handler:)-(Keys...,_,_,_)``.
+	/// Observes several keys given as an array. See `observe(keys:options:isolation:handler:)`.
 	public static func observe(
 		keys: [Keys],
 		options: ObservationOptions = [.initial],
@@ -142,7 +142,7 @@ extension Defaults {
 	}
 	```
 
-	Threads are as for ``observe(_:options:handler:)``.
+	Threads are as for `observe(_:options:handler:)`.
 	*/
 	public static func observe(
 		keysNamed names: Set<String>,
@@ -164,7 +164,7 @@ extension Defaults {
 	}
 	```
 
-	Threads are as for ``observe(_:options:handler:)``.
+	Threads are as for `observe(_:options:handler:)`.
 	*/
 	public static func observeChanges(
 		in store: any DefaultsStore,

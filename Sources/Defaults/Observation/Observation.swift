@@ -2,7 +2,7 @@ import Synchronization
 
 extension Defaults {
 	/**
-	An observation of one or more keys, returned by ``Defaults/observe(_:options:handler:)``.
+	An observation of one or more keys, returned by `Defaults.observe(_:options:handler:)`.
 
 	Keep it as long as you want to be told about changes: it ends when it is
 	released, when ``invalidate()`` is called, or, after

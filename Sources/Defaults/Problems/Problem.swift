@@ -7,7 +7,7 @@ extension Defaults {
 	key name, a store that could not keep a value.
 
 	Problems never crash and never destroy data. Each distinct problem is
-	reported once, through ``Defaults/problemHandler`` (which prints to standard
+	reported once, through `Defaults.problemHandler` (which prints to standard
 	error unless replaced) or a handler installed for the current task with
 	``Defaults/withProblemHandler(_:operation:)``.
 

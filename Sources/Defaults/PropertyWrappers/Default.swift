@@ -16,7 +16,7 @@ settings.$hasUnicorn.reset() // back to the default
 ```
 
 It is `@Default`, not `@Defaults`. The projected value (`$hasUnicorn`, or
-`_hasUnicorn`) gives ``reset()``, ``defaultValue``, ``isDefaultValue`` and
+`_hasUnicorn`) gives ``reset()``, ``defaultValue``, `isDefaultValue` and
 ``updates(initial:)`` (and `publisher` with the `DefaultsOpenCombine` product).
 On Linux there is no SwiftUI: the terminal editor is the way to show settings,
 and ``updates(initial:)`` the way to follow them.
@@ -52,7 +52,7 @@ public struct Default<Value: Defaults.Serializable>: Sendable {
 		key.isDefaultValue
 	}
 
-	/// The key's values as an asynchronous sequence. See ``Defaults/updates(_:initial:)``.
+	/// The key's values as an asynchronous sequence. See `Defaults.updates(_:initial:)`.
 	public func updates(initial: Bool = true) -> AsyncStream<Value> where Value: Sendable {
 		Defaults.updates(key, initial: initial)
 	}

@@ -24,7 +24,7 @@ is registered with the suite, in the same form. Property lists cannot hold `null
 a value with `nil` inside a collection is reported and not stored.
 
 Changes made through this package are observable
-(``Defaults/observe(_:options:handler:)``); changes made by calling
+(`Defaults.observe(_:options:handler:)`); changes made by calling
 `UserDefaults` directly are not, as Linux has no key-value observing.
 
 On Linux, Foundation's `UserDefaults` can lose a fresh write to one suite

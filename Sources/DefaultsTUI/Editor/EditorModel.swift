@@ -6,7 +6,7 @@ The settings editor as a pure model: key presses and store changes go in, a
 ``Screen`` comes out. It draws nothing itself, so every behaviour can be tested
 without a terminal; ``TerminalEditor`` connects it to ncurses.
 
-Keys become commands through the one ``KeyMap``; commands that change a setting go
+Keys become commands through the one `KeyMap`; commands that change a setting go
 to the setting's widget (`Widgets/`), which says what they mean for its kind.
 
 ```swift

@@ -1,7 +1,7 @@
 import Defaults
 import Foundation
 
-/// Sends ``Defaults/problemHandler``'s problems to the editor's message line while it runs
+/// Sends `Defaults.problemHandler`'s problems to the editor's message line while it runs
 /// (printed, they would land across the curses screen), and to a log file if one is given.
 ///
 /// Problems arrive on any thread; they travel to the event loop through the ``WakeUpPipe``.

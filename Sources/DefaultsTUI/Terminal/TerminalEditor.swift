@@ -18,7 +18,7 @@ exit(ending.exitStatus) //=> 0 after q, 143 after SIGTERM
 
 Values that change elsewhere while it is open (another process writing the file
 store, or code in this process) are redrawn at once and highlighted. Problems the
-store reports (``Defaults/problemHandler``) appear on the message line instead of
+store reports (`Defaults.problemHandler`) appear on the message line instead of
 being printed over the screen.
 */
 public final class TerminalEditor {
@@ -34,6 +34,8 @@ public final class TerminalEditor {
 	An editor for `schema`'s settings, kept in `store`.
 
 	- Parameters:
+	  - schema: The settings to show, in their sections.
+	  - store: Where their values are kept.
 	  - storeDescription: What the title bar names as the store; by default a file store's path.
 	  - mouse: Whether to ask the terminal for mouse events (clicks and the wheel).
 	    Without them, the terminal's own selection works as usual.
@@ -46,7 +48,7 @@ public final class TerminalEditor {
 		self.problemLog = problemLog
 	}
 
-	/// Opens the editor on a key group's settings. See ``SettingsSchema/init(title:group:)``.
+	/// Opens the editor on a key group's settings. See `SettingsSchema.init(title:group:)`.
 	public convenience init<Group: KeyGroup>(group: Group.Type, title: String, store: any DefaultsStore, mouse: Bool = true) {
 		self.init(schema: SettingsSchema(title: title, group: group), store: store, mouse: mouse)
 	}
@@ -77,7 +79,7 @@ public final class TerminalEditor {
 
 	/**
 	Runs the editor until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM
-	or SIGHUP, then restores the terminal and says how it ended. A ``FileStore`` is saved
+	or SIGHUP, then restores the terminal and says how it ended. A `FileStore` is saved
 	before it returns (other stores are the caller's to save); the signal itself no longer
 	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
 	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.

@@ -14,7 +14,7 @@ A suite used directly as a key's `suite:` (the `UserDefaults` conformance) reads
 suite on every access instead, so that values other code writes with `set(_:forKey:)`
 are seen at once; this backend sees only what goes through its store. Both go through
 the same conversion (the keys' types choose the form the original library writes, see
-``UserDefaults``), the same nesting limit and the same serialization of calls.
+`UserDefaults`), the same nesting limit and the same serialization of calls.
 */
 public final class UserDefaultsBackend: DefaultsStoreBackend, @unchecked Sendable {
 	/// The suite the values are kept in.

@@ -41,7 +41,7 @@ extension FileStore {
 		/**
 		Only reads the file, and never creates, writes, locks, renames or moves anything.
 
-		A corrupt or unreadable file is reported through ``Defaults/problemHandler``
+		A corrupt or unreadable file is reported through `Defaults.problemHandler`
 		and left exactly as it is; the store then holds no values, so keys read as
 		their defaults. Changes that other processes make to the file are still
 		noticed when its directory exists. Every change made through the store

@@ -75,7 +75,7 @@ see ``Access``, leaves it where it is), the store starts from the defaults,
 the problem is reported, and ``loadError`` says what was wrong; it is never
 overwritten. A
 save that fails (read-only file, unwritable directory, full disk) is reported
-through ``Defaults/problemHandler`` and thrown by ``flush()``; the values stay
+through `Defaults.problemHandler` and thrown by ``flush()``; the values stay
 in memory, no partial file is left, and the next successful save writes them.
 */
 public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendable {
