@@ -1,7 +1,4 @@
 @_exported import Defaults
-#if canImport(Glibc)
-import Glibc
-#endif
 @preconcurrency import OpenCombine
 
 extension Defaults {
@@ -30,7 +27,7 @@ extension Defaults {
 		options: ObservationOptions = [.initial]
 	) -> AnyPublisher<KeyChange<Value>, Never> {
 		ObservationPublisher { send in
-			let send = SendableBox(send)
+			let send = UncheckedSendable(send)
 			return Defaults.observe(key, options: options) { change in send.value(change) }
 		}
 		.eraseToAnyPublisher()
@@ -48,7 +45,7 @@ extension Defaults {
 	/// A publisher for several keys given as an array. See `publisher(keys:options:)`.
 	public static func publisher(keys: [Keys], options: ObservationOptions = [.initial]) -> AnyPublisher<Void, Never> {
 		ObservationPublisher { send in
-			let send = SendableBox(send)
+			let send = UncheckedSendable(send)
 			return Defaults.observe(keys: keys, options: options) { send.value(()) }
 		}
 		.eraseToAnyPublisher()
@@ -90,9 +87,9 @@ extension KeyValueStorage {
 	```
 	*/
 	public func publishers<Definition: StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AnyPublisher<Definition.Value, Never> {
-		let keyPath = SendableBox(keyPath)
+		let keyPath = UncheckedSendable(keyPath)
 		return ObservationPublisher { [self] send in
-			let send = SendableBox(send)
+			let send = UncheckedSendable(send)
 			return observe(key: keyPath.value) { value in send.value(value) }
 		}
 		.eraseToAnyPublisher()
@@ -118,7 +115,7 @@ struct ObservationPublisher<Output>: Publisher {
 
 /// Forwards an observation's values to a subscriber as far as it has asked for them.
 private final class ObservationSubscription<Subscriber: OpenCombine.Subscriber>: Subscription, @unchecked Sendable where Subscriber.Failure == Never {
-	private let lock = NSLockLike()
+	private let lock = Lock()
 	private var subscriber: Subscriber?
 	private var demand = Subscribers.Demand.none
 	private var observation: Defaults.Observation?
@@ -173,29 +170,4 @@ private struct WeakForwarder<Subscriber: OpenCombine.Subscriber> where Subscribe
 	func send(_ value: Subscriber.Input) {
 		subscription?.send(value)
 	}
-}
-
-/// A minimal lock for this module (Foundation is not needed elsewhere here).
-private final class NSLockLike: @unchecked Sendable {
-	private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-	init() {
-		pthread_mutex_init(mutex, nil)
-	}
-
-	deinit {
-		pthread_mutex_destroy(mutex)
-		mutex.deallocate()
-	}
-
-	func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-		pthread_mutex_lock(mutex)
-		defer { pthread_mutex_unlock(mutex) }
-		return try body()
-	}
-}
-
-private struct SendableBox<Value>: @unchecked Sendable {
-	let value: Value
-	init(_ value: Value) { self.value = value }
 }

@@ -14,11 +14,11 @@ import Darwin
 /// sanitizer runs: on Linux `Mutex` waits on futexes the sanitizer cannot see, so it
 /// reports races on state the mutex did guard. Tests share ``Locked`` for the same reason.
 @usableFromInline
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
 	@usableFromInline
 	let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-	init() {
+	package init() {
 		mutex = .allocate(capacity: 1)
 		mutex.initialize(to: pthread_mutex_t())
 		pthread_mutex_init(mutex, nil)
@@ -36,7 +36,7 @@ final class Lock: @unchecked Sendable {
 	func unlock() { pthread_mutex_unlock(mutex) }
 
 	@inline(__always)
-	func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+	package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
 		pthread_mutex_lock(mutex)
 		defer { pthread_mutex_unlock(mutex) }
 		return try body()
@@ -73,11 +73,12 @@ package final class Locked<State>: @unchecked Sendable {
 }
 
 /// Carries a value that is safe to share but not marked `Sendable` (a `UserDefaults`,
-/// a key path of a `Sendable` group) into a `@Sendable` closure.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-	let value: Value
+/// a key path of a `Sendable` group, a store) into a `@Sendable` closure. Shared with the
+/// package's other targets, as ``Locked`` is.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+	package let value: Value
 
-	init(_ value: Value) {
+	package init(_ value: Value) {
 		self.value = value
 	}
 }

@@ -31,12 +31,12 @@ struct WatchCommand: ParsableCommand {
 		}
 		let names = keys.isEmpty ? Set(schema.settings.map(\.key)) : Set(keys)
 		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
-		let known = Mutex(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
+		let known = Locked(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
 		let asJSON = json
-		let storeBox = StoreBox(store: store)
+		let storeBox = UncheckedSendable(store)
 		let observation = Defaults.observe(keysNamed: names, in: store) { changed in
 			for key in changed.sorted() {
-				let new = storeBox.store.storedValue(forKey: key) ?? defaults[key] ?? nil
+				let new = storeBox.value.storedValue(forKey: key) ?? defaults[key] ?? nil
 				let old = known.withLock { values in
 					defer { values[key] = new }
 					return values[key] ?? nil
@@ -60,22 +60,5 @@ struct WatchCommand: ParsableCommand {
 		stop.wait()
 		sources.forEach { $0.cancel() }
 		observation.invalidate()
-	}
-}
-
-/// Carries the store into the observation handler.
-private struct StoreBox: @unchecked Sendable {
-	let store: any DefaultsStore
-}
-
-/// A tiny lock-protected value for the watch handler.
-private final class Mutex<Value>: @unchecked Sendable {
-	private let lock = NSLock()
-	private var value: Value
-	init(_ value: Value) { self.value = value }
-	func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-		lock.lock()
-		defer { lock.unlock() }
-		return body(&value)
 	}
 }
