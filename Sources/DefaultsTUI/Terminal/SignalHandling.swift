@@ -16,7 +16,7 @@ private let signalWakeUpDescriptor = Atomic<Int32>(-1)
 /// place of its handler while the editor runs, and ``restore()`` puts it back: one handler
 /// at a time, never two fighting. A signal its handler took just before the editor started
 /// is passed on to these after its save, so the editor still ends as after any signal.
-final class SignalHandling {
+package final class SignalHandling {
 	/// The signals that end the editor.
 	static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -40,6 +40,22 @@ final class SignalHandling {
 			if sigaction(number, &action, &old) == 0 {
 				previous.append((number, old))
 			}
+		}
+	}
+
+	/**
+	Blocks until SIGINT, SIGTERM or SIGHUP comes, with these handlers in place meanwhile, and
+	returns its number; for commands that run until interrupted (`defaults-tui watch`). The
+	same handling as the editor's: one handler at a time, the previous ones put back after.
+	*/
+	package static func waitForEndingSignal() -> Int32? {
+		guard let pipe = WakeUpPipe() else { return nil }
+		let handling = SignalHandling(wakingUp: pipe)
+		defer { handling.restore() }
+		var descriptor = pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0)
+		while true {
+			if let signal = pipe.take().signal { return signal }
+			_ = poll(&descriptor, 1, -1)
 		}
 	}
 

@@ -49,16 +49,8 @@ struct WatchCommand: ParsableCommand {
 				}
 			}
 		}
-		let stop = DispatchSemaphore(value: 0)
-		let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
-			signal(number, SIG_IGN)
-			let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-			source.setEventHandler { stop.signal() }
-			source.resume()
-			return source
-		}
-		stop.wait()
-		sources.forEach { $0.cancel() }
+		// Until SIGINT, SIGTERM or SIGHUP, through the editor's own signal handling.
+		_ = SignalHandling.waitForEndingSignal()
 		observation.invalidate()
 	}
 }
