@@ -51,7 +51,9 @@ let package = Package(
 			"Defaults", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
-		.executableTarget(name: "defaults-bench", dependencies: ["Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort"]),
+		.executableTarget(name: "defaults-bench", dependencies: [
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),

@@ -29,7 +29,9 @@ struct BenchmarkToolTests {
 	@Test func rejectsUnknownArgumentsAndExplainsItself() throws {
 		let unknown = try run("--fast")
 		#expect(unknown.status == 2)
-		#expect(unknown.errors.contains("unknown argument --fast"))
+		#expect(unknown.errors.contains("Unknown option '--fast'"), "\(unknown.errors)")
+		let notPositive = try run("--fleet-clients", "0")
+		#expect(notPositive.status == 2 && notPositive.errors.contains("--fleet-clients needs a positive number"), "\(notPositive.errors)")
 		let help = try run("--help")
 		#expect(help.status == 0)
 		#expect(help.output.contains("swift run -c release defaults-bench"))

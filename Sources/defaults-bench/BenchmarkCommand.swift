@@ -1,0 +1,121 @@
+import ArgumentParser
+import Defaults
+import Foundation
+
+/// The benchmark's command line: which sections to run, and how.
+struct BenchmarkCommand: ParsableCommand {
+	static let configuration = CommandConfiguration(
+		commandName: "defaults-bench",
+		abstract: "Measures reads, writes, durability, the editor and etcd sync against Foundation's UserDefaults.",
+		discussion: """
+		Prints medians after a warm-up, with ratios, in one run. Run it in release mode:
+		  swift run -c release defaults-bench
+
+		The idle-editor row runs the editor in a private tmux server (tmux must be installed). \\
+		The etcd and fleet rows start a local etcd (Debian's etcd-server; without it they say \\
+		so); DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs. \\
+		Everything is written to a temporary directory, never to your configuration.
+		"""
+	)
+
+	@Flag(help: "The rows as JSON, for scripts.")
+	var json = false
+
+	@Flag(help: "Fewer iterations (about 30 s instead of a minute).")
+	var quick = false
+
+	@Flag(help: "Only the etcd rows (10): sync latency, reads, start-up, a leader killed, a conflict.")
+	var etcd = false
+
+	@Flag(help: "Only the fleet rows (11): synced clients watching one local etcd.")
+	var fleet = false
+
+	@Option(help: ArgumentHelp("Child processes of the fleet.", valueName: "n"))
+	var fleetProcesses = 5
+
+	@Option(help: ArgumentHelp("Clients in each of the fleet's processes.", valueName: "n"))
+	var fleetClients = 100
+
+	@Option(help: ArgumentHelp("Changes timed across the fleet (30; 10 with --quick).", valueName: "n"))
+	var fleetChanges: Int?
+
+	func validate() throws {
+		for (name, value) in [("--fleet-processes", fleetProcesses), ("--fleet-clients", fleetClients), ("--fleet-changes", fleetChanges ?? 1)] where value <= 0 {
+			throw ValidationError("\(name) needs a positive number, not \(value)")
+		}
+	}
+
+	/// Parses, runs, and exits with 2 for bad arguments (not 64), as `defaults-tui` does.
+	static func main() {
+		do {
+			var command = try parseAsRoot()
+			try command.run()
+		} catch {
+			let code = exitCode(for: error)
+			if code == .success { exit(withError: error) }
+			FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+			Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+		}
+	}
+
+	func run() {
+		// Keep UserDefaults suites and file stores out of the user's configuration. Foundation
+		// reads HOME and XDG_CONFIG_HOME once, early, so the benchmark runs itself again with
+		// both pointing at a temporary directory, for itself and for the processes it starts.
+		let directory = BenchmarkEnvironment.privateDirectory()
+		let fleetSize = FleetBenchmarks.Size(processes: fleetProcesses, clientsEach: fleetClients, changes: fleetChanges ?? (quick ? 10 : 30))
+		let etcdRows = {
+			EtcdBenchmarks.rows(directory: directory, changes: quick ? 50 : 200) + EtcdRecoveryBenchmarks.rows(directory: directory)
+		}
+		if etcd {
+			return finish(etcdRows(), title: "defaults-bench --etcd", directory: directory)
+		}
+		if fleet {
+			return finish(FleetBenchmarks.rows(directory: directory, size: fleetSize), title: "defaults-bench --fleet", directory: directory)
+		}
+		var rows = Self.localRows(directory: directory, quick: quick)
+		rows += etcdRows()
+		rows += FleetBenchmarks.rows(directory: directory, size: fleetSize)
+		rows += ScaleBenchmarks.rows(directory: directory, quick: quick)
+		finish(rows, title: "defaults-bench", directory: directory)
+	}
+
+	/// The rows on one machine (sections 1 to 9).
+	private static func localRows(directory: URL, quick: Bool) -> [Row] {
+		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
+		var rows = [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
+		let small = benchmarks.writeThenRead(keyCount: 10)
+		var large = benchmarks.writeThenRead(keyCount: 10_000)
+		if let smallTime = small.ours, let largeTime = large.ours {
+			large.meetsTarget = largeTime < smallTime * 2
+		}
+		rows += [small, large]
+		let (burstTime, burstWrites) = benchmarks.burst()
+		rows += [burstTime, burstWrites]
+		rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 10_000, target: 5_000_000))
+		rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 100_000, target: 60_000_000))
+		let (coldLoad, coldSuite) = ChildProcessBenchmarks.coldLoad(directory: directory)
+		rows += [coldLoad, LoadAndSaveBenchmarks.coldStartAndRead(directory: directory, suiteName: coldSuite), LoadAndSaveBenchmarks.parse(directory: directory)]
+		let changes = quick ? 50 : 200
+		let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes)
+		let (unflushedP50, unflushedP99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes, flushes: false)
+		rows += [p50, p99, unflushedP50, unflushedP99]
+		let (press, open) = benchmarks.editor(settings: 1000)
+		let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
+		rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]
+		let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
+		rows += [keysMemory, editorMemory]
+		return rows
+	}
+
+	/// Prints the rows (a table, or JSON with --json) under `title` and removes the temporary directory.
+	private func finish(_ rows: [Row], title: String, directory: URL) {
+		if json {
+			printJSON(rows)
+		} else {
+			print("\(title), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date())")
+			printTable(rows)
+		}
+		try? FileManager.default.removeItem(at: directory)
+	}
+}
