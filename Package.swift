@@ -64,7 +64,12 @@ let package = Package(
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
 		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "defaults-tui"]),
+		// The editor's model and widgets, and the editor driven through tmux.
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "defaults-tui"]),
+		// defaults-tui's commands, run as a person runs them.
+		.testTarget(name: "DefaultsCommandLineTests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "defaults-tui"]),
+		// The benchmark tool's own checks.
+		.testTarget(name: "DefaultsBenchTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-bench"]),
 		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "ChildProcess", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),

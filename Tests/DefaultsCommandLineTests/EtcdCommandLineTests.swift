@@ -199,20 +199,4 @@ struct EtcdCommandLineTests {
 		#expect(result.errors.contains("cannot read the settings under /myapp/ from etcd"), "\(result.errors)")
 		#expect(ContinuousClock.now - started < .seconds(40))
 	}
-
-	@Test func theOpenEditorShowsAChangeMadeWithEtcdctlAndWritesItsOwn() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let schema = try Self.schemaFile(in: CLI())
-		let prefix = Self.prefix()
-		let session = try TmuxSession(arguments: ["--etcd", etcd.endpoint, "--prefix", prefix, "--schema", schema])
-		#expect(await session.waitForScreen(within: 20) { $0.contains("‹ system ›") && $0.contains(prefix) })
-		try etcd.etcdctl("put", "\(prefix)theme", #""dark""#)
-		#expect(await session.waitForScreen(within: 20) { $0.contains("● Theme") && $0.contains("‹ dark ›") }, "\(session.screen)")
-		// Space toggles the first setting, Launch at Login: written to etcd at once.
-		try session.send("Space")
-		#expect(await eventuallyTrue(within: 20) { (try? Self.value(etcd, "\(prefix)launchAtLogin")) == "true" })
-		try session.send("q")
-		#expect(await session.waitForExit(within: 20) == 0)
-	}
 }

@@ -1,0 +1,44 @@
+import Defaults
+import DefaultsTUI
+import EtcdTestSupport
+import Foundation
+import TestEnvironment
+import Testing
+
+/// The editor on settings in a real etcd, driven in tmux.
+@Suite("The editor on etcd", .serialized, .timeLimit(.minutes(3)))
+struct EtcdEditorTests {
+	/// The demo's schema in a file, for `--schema`.
+	private static func schemaFile() throws -> String {
+		let directory = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
+			.appendingPathComponent("etcd-editor-\(UUID().uuidString)", isDirectory: true)
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		let file = directory.appendingPathComponent("schema.json")
+		try Data(DemoSettings.schema(store: InMemoryStore()).jsonString().utf8).write(to: file)
+		return file.path
+	}
+
+	private static func prefix() -> String {
+		"/tui-\(UUID().uuidString.prefix(8))/"
+	}
+
+	private static func value(_ etcd: EtcdServer, _ key: String) throws -> String {
+		try etcd.etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
+	}
+
+	@Test func theOpenEditorShowsAChangeMadeWithEtcdctlAndWritesItsOwn() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let schema = try Self.schemaFile()
+		let prefix = Self.prefix()
+		let session = try TmuxSession(arguments: ["--etcd", etcd.endpoint, "--prefix", prefix, "--schema", schema])
+		#expect(await session.waitForScreen(within: 20) { $0.contains("‹ system ›") && $0.contains(prefix) })
+		try etcd.etcdctl("put", "\(prefix)theme", #""dark""#)
+		#expect(await session.waitForScreen(within: 20) { $0.contains("● Theme") && $0.contains("‹ dark ›") }, "\(session.screen)")
+		// Space toggles the first setting, Launch at Login: written to etcd at once.
+		try session.send("Space")
+		#expect(await eventuallyTrue(within: 20) { (try? Self.value(etcd, "\(prefix)launchAtLogin")) == "true" })
+		try session.send("q")
+		#expect(await session.waitForExit(within: 20) == 0)
+	}
+}
