@@ -12,12 +12,16 @@ let package = Package(
 		.package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
 		// "Reloading" adds ReloadingFileProvider, the variant that notices changes (by polling).
 		.package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "Reloading"]),
+		// Named here too: with swift-configuration required twice (by the library, without the
+		// "Reloading" trait), the resolver otherwise leaves out what only that trait needs.
+		.package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
 	],
 	targets: [
 		.executableTarget(name: "defaults-peers", dependencies: [
 			.product(name: "Defaults", package: "Defaults"),
 			.product(name: "GRDB", package: "GRDB.swift"),
 			.product(name: "Configuration", package: "swift-configuration"),
+			.product(name: "Metrics", package: "swift-metrics"),
 		]),
 	],
 	swiftLanguageModes: [.v6]
