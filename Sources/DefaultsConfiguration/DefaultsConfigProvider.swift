@@ -32,6 +32,7 @@ public final class DefaultsConfigProvider: ConfigProvider, @unchecked Sendable {
 	// not marked Sendable on Linux, so `any DefaultsStore` is not).
 	/// The store whose values are served.
 	public let store: any DefaultsStore
+	/// The name access reports and errors give this provider.
 	public let providerName: String
 	/// Keys whose values are marked secret, so that access reports and logs hide them.
 	public let secretKeys: Set<String>
@@ -43,10 +44,13 @@ public final class DefaultsConfigProvider: ConfigProvider, @unchecked Sendable {
 		self.secretKeys = secretKeys
 	}
 
+	/// The stored value for `key` as `type` (no value when nothing is stored); throws
+	/// ``DefaultsConfigError`` for a stored value of another type.
 	public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
 		try StoredValues.lookup(key, type: type, secretKeys: secretKeys) { store.storedValue(forKey: $0) }
 	}
 
+	/// As ``value(forKey:type:)``: the store holds its values in memory, so there is nothing to fetch.
 	public func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws -> LookupResult {
 		try value(forKey: key, type: type)
 	}
@@ -81,6 +85,7 @@ public final class DefaultsConfigProvider: ConfigProvider, @unchecked Sendable {
 		return try await updatesHandler(.init(stream))
 	}
 
+	/// The store's values now, for reading several keys consistently.
 	public func snapshot() -> any ConfigSnapshot {
 		Snapshot(providerName: providerName, values: store.storedValues(), secretKeys: secretKeys)
 	}

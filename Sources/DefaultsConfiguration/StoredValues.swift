@@ -84,10 +84,12 @@ enum StoredValues {
 public struct DefaultsConfigError: Error, CustomStringConvertible, Sendable {
 	/// The configuration key, its components joined with dots.
 	public let key: String
+	/// The type the reader asked for.
 	public let type: ConfigType
 	/// The stored value, in its JSON form.
 	public let value: Defaults.JSONValue
 
+	/// What is wrong, naming the key, the stored value and the type.
 	public var description: String {
 		"the stored value of '\(key)' (\(value.jsonString().prefix(60))) is not a \(type.rawValue)"
 	}

@@ -16,6 +16,7 @@ for try await batch in client.watch(prefix: "/myapp/", fromRevision: revision + 
 ```
 */
 public final class EtcdClient: Sendable {
+	/// The endpoints, credentials, TLS files and time limits the client uses.
 	public let configuration: EtcdConfiguration
 	let transport: EtcdTransport
 	/// The endpoint to try first (the last that answered), and the authentication token.

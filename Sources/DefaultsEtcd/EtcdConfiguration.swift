@@ -27,9 +27,12 @@ configuration.tls = .init(
 public struct EtcdConfiguration: Sendable {
 	/// A user name and password for etcd's authentication (`/v3/auth/authenticate`).
 	public struct Credentials: Sendable, Equatable {
+		/// The etcd user to log in as.
 		public var user: String
+		/// Its password (never shown in messages).
 		public var password: String
 
+		/// A user name and password for etcd's authentication.
 		public init(user: String, password: String) {
 			self.user = user
 			self.password = password
@@ -41,9 +44,12 @@ public struct EtcdConfiguration: Sendable {
 	public struct TLS: Sendable, Equatable {
 		/// The certificate authorities to trust instead of the system's.
 		public var certificateAuthority: URL?
+		/// A certificate of the client's own (PEM), sent when etcd asks for one.
 		public var clientCertificate: URL?
+		/// The client certificate's private key (PEM).
 		public var clientKey: URL?
 
+		/// TLS files: the authorities to trust, and a client certificate with its key.
 		public init(certificateAuthority: URL? = nil, clientCertificate: URL? = nil, clientKey: URL? = nil) {
 			self.certificateAuthority = certificateAuthority
 			self.clientCertificate = clientCertificate

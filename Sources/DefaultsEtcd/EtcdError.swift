@@ -30,6 +30,7 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 	/// The configuration cannot work (no endpoints, an endpoint that is not an http(s) URL).
 	case invalidConfiguration(String)
 
+	/// What happened, naming the endpoint.
 	public var description: String {
 		switch self {
 		case .unreachable(let endpoint, let reason):

@@ -3,7 +3,9 @@ import Foundation
 /// What one watch message reports: the changes, in revision order, and the store's revision
 /// when it was sent (every change up to it has been reported).
 public struct EtcdWatchBatch: Sendable, Equatable {
+	/// The puts and deletes, in revision order.
 	public var events: [EtcdEvent]
+	/// The store's revision when the message was sent.
 	public var revision: Int64
 }
 

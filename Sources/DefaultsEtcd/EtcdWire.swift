@@ -15,11 +15,13 @@ public struct EtcdKeyValue: Sendable, Equatable {
 
 /// One change a watch reports: a key put (with its new value) or deleted.
 public struct EtcdEvent: Sendable, Equatable {
+	/// Whether an event set a key or deleted it.
 	public enum Kind: Sendable, Equatable {
 		case put
 		case delete
 	}
 
+	/// Whether the key was set or deleted.
 	public var kind: Kind
 	/// The key and, for a put, its new value; `modRevision` is the revision of the change.
 	public var keyValue: EtcdKeyValue
@@ -27,6 +29,7 @@ public struct EtcdEvent: Sendable, Equatable {
 
 /// The answer to a range request: the keys found and the store's revision when read.
 public struct EtcdRangeResult: Sendable, Equatable {
+	/// The keys found, in key order, with their values and revisions.
 	public var keyValues: [EtcdKeyValue]
 	/// The store's revision at the time of the read.
 	public var revision: Int64

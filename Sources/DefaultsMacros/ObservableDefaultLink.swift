@@ -15,6 +15,7 @@ The observation holds the instance weakly: no retain cycle.
 public final class _ObservableDefaultLink: Sendable {
 	private let observation = Mutex<(any Defaults.Observation)?>(nil)
 
+	/// A link not connected yet (the macro's expansion connects it on first use).
 	public init() {}
 
 	deinit {

@@ -61,10 +61,13 @@ public final class EditorModel {
 		var rowByKey: [String: Int] = [:]
 	}
 
+	/// The settings shown, in their sections.
 	public let schema: SettingsSchema
+	/// Where the settings' values are kept.
 	public let store: any DefaultsStore
 	/// Every setting by key, and every key the editor shows: looked up on each key press.
 	let settingsByKey: [String: Setting]
+	/// The keys of the settings shown, to observe in the store.
 	public let keyNames: Set<String>
 	/// Each setting's widget, by key.
 	let widgets: [String: any SettingWidget]
@@ -100,6 +103,7 @@ public final class EditorModel {
 
 	static let flashDuration: TimeInterval = 1.5
 
+	/// An editor model for `schema`'s settings in `store`; `now` is the clock for highlights (tests give their own).
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String = "", now: @escaping () -> Date = Date.init) {
 		self.schema = schema
 		self.store = store

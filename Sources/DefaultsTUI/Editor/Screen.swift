@@ -17,9 +17,12 @@ public enum TextStyle: Sendable, Equatable {
 
 /// A run of text in one style.
 public struct Span: Sendable, Equatable {
+	/// The characters, as they are drawn.
 	public var text: String
+	/// How they are drawn.
 	public var style: TextStyle
 
+	/// A run of `text` drawn in `style`.
 	public init(_ text: String, _ style: TextStyle = .normal) {
 		self.text = text
 		self.style = style
@@ -28,12 +31,16 @@ public struct Span: Sendable, Equatable {
 
 /// What the editor shows: one list of spans per row, and where the cursor is, if visible.
 public struct Screen: Sendable, Equatable {
+	/// The window's width in cells.
 	public var width: Int
+	/// The window's height in lines.
 	public var height: Int
+	/// Every line, as runs of styled text.
 	public var lines: [[Span]]
 	/// Row and column (in cells) of the text cursor, when editing text.
 	public var cursor: (row: Int, column: Int)?
 
+	/// Whether two screens draw the same (so that an unchanged one is not drawn again).
 	public static func == (lhs: Screen, rhs: Screen) -> Bool {
 		lhs.width == rhs.width && lhs.height == rhs.height && lhs.lines == rhs.lines
 			&& lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column

@@ -11,6 +11,7 @@ value.problem     //=> "expected a whole number, not \"big\""
 ```
 */
 public struct SettingValue: Sendable {
+	/// The setting the value belongs to.
 	public let setting: Setting
 	/// The stored value; `nil` when none is stored.
 	public let stored: Defaults.JSONValue?
@@ -19,6 +20,7 @@ public struct SettingValue: Sendable {
 	/// Why the stored value does not fit the setting (its type or its constraints), if it does not.
 	public let problem: SettingError?
 
+	/// What `setting` holds when `stored` is its stored value (`nil`: none).
 	public init(setting: Setting, stored: Defaults.JSONValue?) {
 		self.setting = setting
 		self.stored = stored
