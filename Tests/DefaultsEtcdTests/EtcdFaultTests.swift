@@ -103,7 +103,8 @@ struct EtcdFaultTests {
 		try etcd.etcdctl("put", "\(prefix)other", #""ignored""#)
 		#expect(Defaults[machine.theme] == "before")
 		proxy.mode = .passing
-		#expect(await eventually { Defaults[machine.theme] == "while cut off" }, "the watch resumed from the last revision it saw")
+		#expect(await eventually { Defaults[machine.theme] == "while cut off" },
+			"the watch resumed from the last revision it saw (failed attempts \(machine.sync.failedAttempts.load(ordering: .relaxed)), watching \(machine.sync.isWatching.load(ordering: .relaxed)), refused \(proxy.refusedRequests), reports \(reports(prefix).map(\.message)))")
 		try etcd.etcdctl("put", "\(prefix)theme", #""after""#)
 		#expect(await eventually { Defaults[machine.theme] == "after" }, "and keeps watching")
 	}

@@ -82,8 +82,11 @@ public final class FaultProxy: @unchecked Sendable {
 		while true {
 			let client = accept(listener, nil, nil)
 			if client < 0 {
-				if errno == EINTR { continue }
-				break
+				// Only stop() ends the loop; a connection reset before it was accepted
+				// (ECONNABORTED) or a moment without descriptors must not end the proxy.
+				if state.withLock({ closed }) { break }
+				if errno != EINTR && errno != ECONNABORTED { usleep(10_000) }
+				continue
 			}
 			let mode = mode
 			if mode == .failing {
