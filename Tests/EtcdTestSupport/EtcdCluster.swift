@@ -29,16 +29,22 @@ public final class EtcdCluster: @unchecked Sendable {
 		self.members = members
 	}
 
-	/// Starts a cluster of `size` members and waits until every member is healthy.
+	/// Starts a cluster of `size` members and waits until every member is healthy. A port
+	/// another test took between being picked and being bound makes a member exit: the
+	/// cluster is then started again on new ports (three tries).
 	public static func start(size: Int = 3) async throws -> EtcdCluster {
-		let cluster = try EtcdCluster(size: size)
-		do {
-			try await cluster.restartAll()
-		} catch {
-			cluster.terminate()
-			throw error
+		var lastError: any Error = TestFailure("the cluster did not start")
+		for _ in 0..<3 {
+			let cluster = try EtcdCluster(size: size)
+			do {
+				try await cluster.restartAll()
+				return cluster
+			} catch {
+				cluster.terminate()
+				lastError = error
+			}
 		}
-		return cluster
+		throw lastError
 	}
 
 	/// Stops one member (SIGTERM, as a shutdown: a leader hands its leadership over).

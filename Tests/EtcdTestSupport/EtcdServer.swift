@@ -56,10 +56,21 @@ public final class EtcdServer: @unchecked Sendable {
 
 	/// Starts a new server and waits until it answers: on `https` with `tls`, and with
 	/// `extraArguments` added to etcd's flags.
+	/// A port another test took between being picked and being bound makes etcd exit: it is
+	/// then started again on new ports (three tries).
 	public static func start(tls: TestCertificates? = nil, extraArguments: [String] = []) async throws -> EtcdServer {
-		let server = try EtcdServer(tls: tls, extraArguments: extraArguments)
-		try await server.restart()
-		return server
+		var lastError: any Error = TestFailure("etcd did not start")
+		for _ in 0..<3 {
+			let server = try EtcdServer(tls: tls, extraArguments: extraArguments)
+			do {
+				try await server.restart()
+				return server
+			} catch {
+				server.terminate()
+				lastError = error
+			}
+		}
+		throw lastError
 	}
 
 	/// Starts the server (again, on the same ports and data) and waits until it answers.
