@@ -16,7 +16,7 @@ extension Defaults {
 		/// Creates the bridge.
 		public init() {}
 
-		/// Encodes the value to JSON; `nil` for `nil` or when encoding throws.
+		/// Encodes the value to JSON; `nil` for `nil` or when encoding fails.
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
 			do {

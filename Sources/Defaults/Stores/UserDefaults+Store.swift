@@ -35,7 +35,8 @@ that calls `UserDefaults` directly at the same time is not covered.
 and decodes on every read; the package's own stores do neither.
 */
 extension UserDefaults: DefaultsStore {
-	/// The suite's object for `key` (a registered default included) in stored form; `nil` if there is none.
+	/// The suite's object for `key` (a registered default included) in stored form, read through the type of the key
+	/// of that name when one exists; `nil` if there is none or it has no stored form.
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
 		userDefaultsLock.withLock {
 			object(forKey: key).flatMap { jsonValue(ofSuiteObject: $0, forKey: key) }
@@ -47,8 +48,9 @@ extension UserDefaults: DefaultsStore {
 		userDefaultsLock.withLock { object(forKey: key) }
 	}
 
-	/// Stores `value` in the suite, in the property-list form the original library writes for the key's type,
-	/// and tells observers. A value with `null` inside or nested too deeply is reported and not stored.
+	/// Stores `value` in the suite, in the property-list form the original library writes for the type of the key
+	/// of that name (member by member when no such key exists), and tells observers. A value with `null` inside
+	/// or nested too deeply is reported and not stored.
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
 		setStoredValue(value, forKey: key, tellingObservers: true)
 	}
@@ -58,7 +60,7 @@ extension UserDefaults: DefaultsStore {
 		removeStoredValue(forKey: key, tellingObservers: true)
 	}
 
-	/// Removes every value the suite shows, and tells the observers of all its keys.
+	/// Removes every value of the suite (registered defaults stay), and tells the observers of all its keys.
 	public func removeAllStoredValues() {
 		removeAllStoredValues(tellingObservers: true)
 	}
