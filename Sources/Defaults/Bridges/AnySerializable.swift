@@ -68,14 +68,19 @@ extension Defaults {
 
 	/// Stores a ``Defaults/AnySerializable`` as the stored form it holds.
 	public struct AnyBridge: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = AnySerializable
+		/// The stored form: the JSON value that the wrapped value holds.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// The stored form the value holds; `nil` for `nil`.
 		public func serialize(_ value: AnySerializable?) -> JSONValue? {
 			value?.storedValue
 		}
 
+		/// Wraps the stored form as it is; `nil` for `nil`.
 		public func deserialize(_ object: JSONValue?) -> AnySerializable? {
 			object.map(AnySerializable.init(storedValue:))
 		}
@@ -83,24 +88,33 @@ extension Defaults {
 }
 
 extension Defaults.AnySerializable: Defaults.Serializable {
+	/// Stores the value as the stored form it holds.
 	public static let bridge = Defaults.AnyBridge()
 }
 
 extension Defaults.AnySerializable: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
 	ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+	/// A JSON `null`.
 	public init(nilLiteral: ()) { storedValue = .null }
+	/// A JSON `true` or `false`.
 	public init(booleanLiteral value: Bool) { storedValue = .bool(value) }
+	/// An integer, held as ``Defaults/JSONValue/integer(_:)``.
 	public init(integerLiteral value: Int64) { storedValue = .integer(value) }
+	/// A floating-point number, held as ``Defaults/JSONValue/double(_:)``.
 	public init(floatLiteral value: Double) { storedValue = .double(value) }
+	/// A JSON string.
 	public init(stringLiteral value: String) { storedValue = .string(value) }
+	/// A JSON array of the elements' stored forms.
 	public init(arrayLiteral elements: Self...) { storedValue = .array(elements.map(\.storedValue)) }
 
+	/// A JSON object of the values' stored forms; of two equal keys, the last one wins.
 	public init(dictionaryLiteral elements: (String, Self)...) {
 		storedValue = .object(Dictionary(elements.map { ($0, $1.storedValue) }) { _, last in last })
 	}
 }
 
 extension Defaults.AnySerializable: CustomStringConvertible {
+	/// The stored form as compact JSON text: `{"a":1}`.
 	public var description: String { storedValue.description }
 }

@@ -11,9 +11,12 @@ extension Defaults {
 	reads it) is accepted too when the string itself does not decode.
 	*/
 	public struct CodableBridge<Value: Codable>: Bridge, Sendable {
+		/// The stored form: the JSON value the encoded value makes.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// Encodes the value to JSON; `nil` for `nil` or when encoding fails.
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
 			do {
@@ -24,6 +27,8 @@ extension Defaults {
 			}
 		}
 
+		/// Decodes the value from its JSON, or from a string of JSON text (the original library's form);
+		/// `nil` when neither decodes.
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			guard let object else { return nil }
 			if let value = try? CodableCoding.decoder().decode(Value.self, from: Data(object.jsonBytes())) {

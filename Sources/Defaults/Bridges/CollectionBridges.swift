@@ -2,10 +2,15 @@ extension Defaults {
 	/// Stores an optional: `nil` as JSON `null` inside collections. A key whose value
 	/// is set to `nil` has its stored value removed instead.
 	public struct OptionalBridge<Wrapped: Serializable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = Wrapped?
+		/// The stored form: the wrapped value's stored form, or JSON `null` for `nil`.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// `null` for a `nil` optional, the wrapped value's stored form otherwise; `nil` for no value at all
+		/// or when the wrapped value cannot be stored.
 		public func serialize(_ value: Wrapped??) -> JSONValue? {
 			switch value {
 			case .none: nil
@@ -14,6 +19,7 @@ extension Defaults {
 			}
 		}
 
+		/// A `nil` optional for `null`, the wrapped value otherwise; `nil` when the stored form does not fit `Wrapped`.
 		public func deserialize(_ object: JSONValue?) -> Wrapped?? {
 			switch object {
 			case .none: nil
@@ -25,14 +31,19 @@ extension Defaults {
 
 	/// Stores an array as a JSON array of its elements' stored forms.
 	public struct ArrayBridge<Element: Serializable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = [Element]
+		/// The stored form: a JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A JSON array of the elements' stored forms, in order; `nil` if any element cannot be stored.
 		public func serialize(_ value: [Element]?) -> JSONValue? {
 			value.flatMap(storedArray(of:))
 		}
 
+		/// The elements of a JSON array; `nil` if it is not an array or any element does not fit `Element`.
 		public func deserialize(_ object: JSONValue?) -> [Element]? {
 			object.flatMap(restoredElements(from:))
 		}
@@ -40,14 +51,19 @@ extension Defaults {
 
 	/// Stores a `Set` as a JSON array, in a stable order so that files diff well.
 	public struct SetBridge<Element: Serializable & Hashable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = Set<Element>
+		/// The stored form: a JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A JSON array of the elements' stored forms, sorted; `nil` if any element cannot be stored.
 		public func serialize(_ value: Set<Element>?) -> JSONValue? {
 			value.flatMap { storedSortedArray(of: $0) }
 		}
 
+		/// The set of a JSON array's elements; `nil` if it is not an array or any element does not fit `Element`.
 		public func deserialize(_ object: JSONValue?) -> Set<Element>? {
 			object.flatMap(restoredElements(from:)).map { Set($0) }
 		}
@@ -55,13 +71,18 @@ extension Defaults {
 
 	/// Stores a ``Defaults/CollectionSerializable`` collection as a JSON array.
 	public struct CollectionBridge<Value: CollectionSerializable>: Bridge, Sendable where Value.Element: Serializable {
+		/// The stored form: a JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A JSON array of the elements' stored forms, in the collection's order; `nil` if any element cannot be stored.
 		public func serialize(_ value: Value?) -> JSONValue? {
 			value.flatMap(storedArray(of:))
 		}
 
+		/// The collection made with `init(_:)` from a JSON array's elements; `nil` if it is not an array
+		/// or any element does not fit.
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			object.flatMap(restoredElements(from:)).map(Value.init)
 		}
@@ -69,13 +90,17 @@ extension Defaults {
 
 	/// Stores a ``Defaults/SetAlgebraSerializable`` set as a JSON array, in a stable order.
 	public struct SetAlgebraBridge<Value: SetAlgebraSerializable>: Bridge, Sendable where Value.Element: Serializable {
+		/// The stored form: a JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A sorted JSON array of the stored forms of the elements `toArray()` gives; `nil` if any cannot be stored.
 		public func serialize(_ value: Value?) -> JSONValue? {
 			value.flatMap { storedSortedArray(of: $0.toArray()) }
 		}
 
+		/// The set made from a JSON array's elements; `nil` if it is not an array or any element does not fit.
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			object.flatMap(restoredElements(from:)).map { Value($0) }
 		}
@@ -83,14 +108,20 @@ extension Defaults {
 
 	/// Stores a `Range` as a two-element JSON array `[lowerBound, upperBound]`.
 	public struct RangeBridge<Bound: Serializable & Comparable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = Range<Bound>
+		/// The stored form: a two-element JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// `[lowerBound, upperBound]`; `nil` if a bound cannot be stored.
 		public func serialize(_ value: Range<Bound>?) -> JSONValue? {
 			value.flatMap { storedBounds($0.lowerBound, $0.upperBound) }
 		}
 
+		/// The range from `[lowerBound, upperBound]`; `nil` unless the array has two bounds that fit and the lower
+		/// is not above the upper.
 		public func deserialize(_ object: JSONValue?) -> Range<Bound>? {
 			guard let (lower, upper) = restoredBounds(object, as: Bound.self) else { return nil }
 			return lower..<upper
@@ -99,14 +130,20 @@ extension Defaults {
 
 	/// Stores a `ClosedRange` as a two-element JSON array `[lowerBound, upperBound]`.
 	public struct ClosedRangeBridge<Bound: Serializable & Comparable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = ClosedRange<Bound>
+		/// The stored form: a two-element JSON array.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// `[lowerBound, upperBound]`; `nil` if a bound cannot be stored.
 		public func serialize(_ value: ClosedRange<Bound>?) -> JSONValue? {
 			value.flatMap { storedBounds($0.lowerBound, $0.upperBound) }
 		}
 
+		/// The range from `[lowerBound, upperBound]`; `nil` unless the array has two bounds that fit and the lower
+		/// is not above the upper.
 		public func deserialize(_ object: JSONValue?) -> ClosedRange<Bound>? {
 			guard let (lower, upper) = restoredBounds(object, as: Bound.self) else { return nil }
 			return lower...upper
@@ -159,22 +196,27 @@ private func restoredBounds<Bound: Defaults.Serializable & Comparable>(_ object:
 // MARK: - Conformances
 
 extension Optional: Defaults.Serializable where Wrapped: Defaults.Serializable {
+	/// Stores an optional through ``Defaults/OptionalBridge``; setting a key to `nil` removes its stored value.
 	public static var bridge: Defaults.OptionalBridge<Wrapped> { Defaults.OptionalBridge() }
 }
 
 extension Array: Defaults.Serializable where Element: Defaults.Serializable {
+	/// Stores an array as a JSON array, through ``Defaults/ArrayBridge``.
 	public static var bridge: Defaults.ArrayBridge<Element> { Defaults.ArrayBridge() }
 }
 
 extension Set: Defaults.Serializable where Element: Defaults.Serializable {
+	/// Stores a set as a sorted JSON array, through ``Defaults/SetBridge``.
 	public static var bridge: Defaults.SetBridge<Element> { Defaults.SetBridge() }
 }
 
 extension Range: Defaults.Serializable where Bound: Defaults.Serializable {
+	/// Stores a range as `[lowerBound, upperBound]`, through ``Defaults/RangeBridge``.
 	public static var bridge: Defaults.RangeBridge<Bound> { Defaults.RangeBridge() }
 }
 
 extension ClosedRange: Defaults.Serializable where Bound: Defaults.Serializable {
+	/// Stores a closed range as `[lowerBound, upperBound]`, through ``Defaults/ClosedRangeBridge``.
 	public static var bridge: Defaults.ClosedRangeBridge<Bound> { Defaults.ClosedRangeBridge() }
 }
 
@@ -197,6 +239,7 @@ public protocol DefaultsCollectionSerializable: Collection, Defaults.Serializabl
 }
 
 extension DefaultsCollectionSerializable where Element: Defaults.Serializable {
+	/// Stores the collection as a JSON array, through ``Defaults/CollectionBridge``.
 	public static var bridge: Defaults.CollectionBridge<Self> { Defaults.CollectionBridge() }
 }
 
@@ -217,5 +260,6 @@ public protocol DefaultsSetAlgebraSerializable: SetAlgebra, Defaults.Serializabl
 }
 
 extension DefaultsSetAlgebraSerializable where Element: Defaults.Serializable {
+	/// Stores the set as a sorted JSON array, through ``Defaults/SetAlgebraBridge``.
 	public static var bridge: Defaults.SetAlgebraBridge<Self> { Defaults.SetAlgebraBridge() }
 }

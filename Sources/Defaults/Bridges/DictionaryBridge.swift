@@ -18,10 +18,15 @@ extension Defaults {
 	value undecodable, which is reported, rather than dropping that member silently.
 	*/
 	public struct DictionaryBridge<Key: LosslessStringConvertible & Hashable, Element: Serializable>: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = [Key: Element]
+		/// The stored form: a JSON object.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A JSON object with each key's string form as a member name; `nil` if a value cannot be stored
+		/// or two keys have the same string form.
 		public func serialize(_ value: [Key: Element]?) -> JSONValue? {
 			guard let value else { return nil }
 			var members: [String: JSONValue] = [:]
@@ -35,6 +40,8 @@ extension Defaults {
 			return .object(members)
 		}
 
+		/// The dictionary from a JSON object; `nil` if it is not an object, or any member name is not a valid key
+		/// or any value does not fit `Element`.
 		public func deserialize(_ object: JSONValue?) -> [Key: Element]? {
 			guard let members = object?.objectValue else { return nil }
 			var result: [Key: Element] = [:]
@@ -55,6 +62,7 @@ extension Defaults {
 }
 
 extension Dictionary: Defaults.Serializable where Key: LosslessStringConvertible, Value: Defaults.Serializable {
+	/// Stores a dictionary as a JSON object keyed by the keys' string forms, through ``Defaults/DictionaryBridge``.
 	public static var bridge: Defaults.DictionaryBridge<Key, Value> { Defaults.DictionaryBridge() }
 }
 

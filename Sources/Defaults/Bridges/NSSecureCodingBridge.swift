@@ -16,9 +16,13 @@ extension Defaults {
 	of Foundation stopping the process.
 	*/
 	public struct NSSecureCodingBridge<Value: NSObject & NSSecureCoding>: Bridge, Sendable {
+		/// The stored form: a base64 string of the keyed archive.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// The object's keyed archive as a base64 string; `nil` for `nil`, when archiving fails,
+		/// or when Foundation cannot archive the class (which is reported).
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value, Self.canArchive(), let data = try? NSKeyedArchiver.archivedData(withRootObject: value, requiringSecureCoding: true) else {
 				return nil
@@ -26,6 +30,8 @@ extension Defaults {
 			return .string(data.base64EncodedString())
 		}
 
+		/// The object unarchived from a base64 string; `nil` when the value is not such a string, unarchiving fails,
+		/// or Foundation cannot archive the class (which is reported).
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			guard Self.canArchive(), let text = object?.stringValue, let data = Data(base64Encoded: text) else { return nil }
 			return try? NSKeyedUnarchiver.unarchivedObject(ofClass: Value.self, from: data)

@@ -3,15 +3,20 @@ import Foundation
 extension Defaults {
 	/// Stores a `Bool` as JSON `true` or `false`. Reading also accepts the numbers `0` and `1`.
 	public struct BoolBridge: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = Bool
+		/// The stored form: a JSON Boolean.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// JSON `true` or `false`; `nil` for `nil`.
 		@inlinable
 		public func serialize(_ value: Bool?) -> JSONValue? {
 			value.map(JSONValue.bool)
 		}
 
+		/// The Boolean of JSON `true` or `false`, or of the integers `1` and `0`; `nil` for anything else.
 		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Bool? {
 			switch object {
@@ -25,9 +30,12 @@ extension Defaults {
 
 	/// Stores an integer as a JSON number. Reading rejects numbers the type cannot hold exactly.
 	public struct IntegerBridge<Value: FixedWidthInteger>: Bridge, Sendable {
+		/// The stored form: a JSON number.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// The integer as a JSON number, unsigned only above `Int64.max`; `nil` for `nil`.
 		@inlinable
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
@@ -35,6 +43,7 @@ extension Defaults {
 			return UInt64(exactly: value).map(JSONValue.unsignedInteger)
 		}
 
+		/// The integer of a JSON number; `nil` if it is not a number or `Value` cannot hold it exactly.
 		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			object?.integerValue(as: Value.self)
@@ -47,9 +56,13 @@ extension Defaults {
 	JSON has no infinity or NaN, so those are stored as the strings `"Infinity"`, `"-Infinity"` and `"NaN"`.
 	*/
 	public struct FloatingPointBridge<Value: BinaryFloatingPoint>: Bridge, Sendable {
+		/// The stored form: a JSON number, or a string for infinity and NaN.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// The number as a JSON number in the shortest form that reads back exactly, or the string
+		/// `"Infinity"`, `"-Infinity"` or `"NaN"`; `nil` for `nil`.
 		@inlinable
 		public func serialize(_ value: Value?) -> JSONValue? {
 			guard let value else { return nil }
@@ -63,6 +76,8 @@ extension Defaults {
 			return .double(widened)
 		}
 
+		/// The number of a JSON number or of the strings `"Infinity"`, `"-Infinity"` and `"NaN"`;
+		/// `nil` for anything else, or for a number too large for `Value`.
 		@inlinable
 		public func deserialize(_ object: JSONValue?) -> Value? {
 			switch object {
@@ -79,15 +94,20 @@ extension Defaults {
 
 	/// Stores a `String` as a JSON string.
 	public struct StringBridge: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = String
+		/// The stored form: a JSON string.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
 
+		/// A JSON string; `nil` for `nil`.
 		@inlinable
 		public func serialize(_ value: String?) -> JSONValue? {
 			value.map(JSONValue.string)
 		}
 
+		/// The text of a JSON string; `nil` if the value is not a string.
 		@inlinable
 		public func deserialize(_ object: JSONValue?) -> String? {
 			object?.stringValue
@@ -96,11 +116,16 @@ extension Defaults {
 
 	/// Stores a ``Defaults/JSONValue`` as it is. Useful for settings whose shape is not known in advance.
 	public struct JSONValueBridge: Bridge, Sendable {
+		/// The type this bridge stores.
 		public typealias Value = JSONValue
+		/// The stored form: the value itself.
 		public typealias Serializable = JSONValue
+		/// Creates the bridge.
 		public init() {}
+		/// The value, unchanged.
 		@inlinable
 		public func serialize(_ value: JSONValue?) -> JSONValue? { value }
+		/// The stored form, unchanged.
 		@inlinable
 		public func deserialize(_ object: JSONValue?) -> JSONValue? { object }
 	}

@@ -32,6 +32,7 @@ extension Defaults {
 				return nil
 			}
 
+			/// The key as it is, or the index in brackets: `[2]`.
 			public var description: String {
 				switch self {
 				case .key(let key): key

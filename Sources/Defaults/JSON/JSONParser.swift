@@ -122,6 +122,7 @@ extension Defaults {
 		/// The 1-based column (in bytes) of the problem.
 		public let column: Int
 
+		/// The place and reason: `invalid JSON at line 3, column 7: expected ':' after an object key`.
 		public var description: String {
 			"invalid JSON at line \(line), column \(column): \(reason)"
 		}

@@ -1,4 +1,6 @@
 extension Defaults.JSONValue: Codable {
+	/// Decodes the JSON value the decoder holds, trying in turn `null`, a Boolean, an `Int64`,
+	/// a `UInt64`, a `Double`, a string, an array and an object; throws the decoder's error if it is none of these.
 	public init(from decoder: any Decoder) throws {
 		let container = try decoder.singleValueContainer()
 		if container.decodeNil() {
@@ -20,6 +22,7 @@ extension Defaults.JSONValue: Codable {
 		}
 	}
 
+	/// Encodes the value as the matching single value of the encoder; throws what the encoder throws.
 	public func encode(to encoder: any Encoder) throws {
 		var container = encoder.singleValueContainer()
 		switch self {

@@ -125,6 +125,7 @@ extension Defaults.JSONValue: Hashable {
 		}
 	}
 
+	/// Whether two values are equal, numbers compared by their numeric value: `1` equals `1.0`.
 	public static func == (lhs: Self, rhs: Self) -> Bool {
 		switch (lhs, rhs) {
 		case (.null, .null):
@@ -142,6 +143,7 @@ extension Defaults.JSONValue: Hashable {
 		}
 	}
 
+	/// Hashes numbers by their numeric value, so that values that compare equal (`1` and `1.0`) hash alike.
 	public func hash(into hasher: inout Hasher) {
 		switch self {
 		case .null:
@@ -202,13 +204,20 @@ extension Defaults.JSONValue {
 extension Defaults.JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
 	ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+	/// A JSON `null`.
 	public init(nilLiteral: ()) { self = .null }
+	/// A ``Defaults/JSONValue/bool(_:)``.
 	public init(booleanLiteral value: Bool) { self = .bool(value) }
+	/// An ``Defaults/JSONValue/integer(_:)``.
 	public init(integerLiteral value: Int64) { self = .integer(value) }
+	/// A ``Defaults/JSONValue/double(_:)``.
 	public init(floatLiteral value: Double) { self = .double(value) }
+	/// A ``Defaults/JSONValue/string(_:)``.
 	public init(stringLiteral value: String) { self = .string(value) }
+	/// An ``Defaults/JSONValue/array(_:)`` of the elements.
 	public init(arrayLiteral elements: Self...) { self = .array(elements) }
 
+	/// An ``Defaults/JSONValue/object(_:)`` of the members; of two equal keys, the last one wins.
 	public init(dictionaryLiteral elements: (String, Self)...) {
 		self = .object(Dictionary(elements) { _, last in last })
 	}

@@ -57,6 +57,7 @@ extension Defaults {
 		/// What is wrong, for example that the value nests too deeply.
 		public let reason: String
 
+		/// The reason after `cannot write JSON: `.
 		public var description: String {
 			"cannot write JSON: \(reason)"
 		}

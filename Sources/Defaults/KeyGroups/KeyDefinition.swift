@@ -14,15 +14,19 @@ public struct KeyDefinition<Value: KeyValueStorageValue>: StorageKeyDefinition {
 	/// What the key reads as when nothing is stored.
 	public let defaultValue: Value
 
+	/// A key named `key` that reads as `defaultValue` when nothing is stored.
 	public init(key: String, defaultValue: Value) {
 		self.key = key
 		self.defaultValue = defaultValue
 	}
 
+	/// The value of a stored form, through `Value`'s `deserialize(from:)`; `nil` if it does not fit.
 	public func decode(_ stored: Defaults.JSONValue) -> Value? {
 		Value.value(from: stored)
 	}
 
+	/// The stored form of `value`, through its `serialize()`; a `nil` optional becomes `null`, which removes the key.
+	/// `nil` if the value cannot be stored.
 	public func encode(_ value: Value) -> Defaults.JSONValue? {
 		value.storedValue
 	}
@@ -48,15 +52,19 @@ public struct JSONKeyDefinition<Value: Codable & Sendable>: StorageKeyDefinition
 	/// What the key reads as when nothing is stored.
 	public let defaultValue: Value
 
+	/// A key named `key` that reads as `defaultValue` when nothing is stored.
 	public init(key: String, defaultValue: Value) {
 		self.key = key
 		self.defaultValue = defaultValue
 	}
 
+	/// The value decoded from a stored form through ``Defaults/CodableBridge``; `nil` if it does not decode.
 	public func decode(_ stored: Defaults.JSONValue) -> Value? {
 		Defaults.CodableBridge<Value>().deserialize(stored)
 	}
 
+	/// The value encoded through ``Defaults/CodableBridge``; a `nil` optional becomes `null`, which removes the key.
+	/// `nil` if encoding fails.
 	public func encode(_ value: Value) -> Defaults.JSONValue? {
 		Defaults.CodableBridge<Value>().serialize(value)
 	}

@@ -35,6 +35,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	private let lock = Lock()
 	private var observation: KeysObservation?
 
+	/// Storage for the keys of `Group`, read from and written to `backend`.
 	public init(backend: any DefaultsStore) {
 		self.backend = backend
 	}
@@ -45,6 +46,8 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 
 	// MARK: Reading and writing
 
+	/// The value of a key of the group. Reading gives its default when nothing is stored or the stored value
+	/// does not fit (which is reported); setting an optional key to `nil` removes it.
 	public subscript<Definition: StorageKeyDefinition>(dynamicMember keyPath: KeyPath<Group, Definition>) -> Definition.Value {
 		get {
 			let definition = group[keyPath: keyPath]

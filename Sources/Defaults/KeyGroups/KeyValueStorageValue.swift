@@ -43,12 +43,16 @@ public protocol KeyValueStorageValue: Sendable {
 }
 
 extension KeyValueStorageValue where Self: Defaults.Serializable, StoredRawValue == Self {
+	/// The value itself, which its own bridge stores.
 	public func serialize() -> Self { self }
+	/// The stored value itself.
 	public static func deserialize(from raw: Self) -> Self? { raw }
 }
 
 extension KeyValueStorageValue where Self: RawRepresentable, StoredRawValue == RawValue {
+	/// The raw value.
 	public func serialize() -> RawValue { rawValue }
+	/// The value with this raw value, or `nil` if there is none.
 	public static func deserialize(from raw: RawValue) -> Self? { Self(rawValue: raw) }
 }
 
@@ -65,12 +69,15 @@ extension KeyValueStorageValue {
 }
 
 extension Optional: KeyValueStorageValue where Wrapped: KeyValueStorageValue {
+	/// The wrapped type's storable form, or `nil`.
 	public typealias StoredRawValue = Wrapped.StoredRawValue?
 
+	/// The wrapped value's storable form, or `nil` for `nil`.
 	public func serialize() -> Wrapped.StoredRawValue? {
 		map { $0.serialize() }
 	}
 
+	/// A `nil` optional for `nil`; otherwise the wrapped value, or `nil` if the stored form does not fit it.
 	public static func deserialize(from raw: Wrapped.StoredRawValue?) -> Wrapped?? {
 		guard let raw else { return .some(nil) }
 		return Wrapped.deserialize(from: raw).map { .some($0) }
@@ -98,10 +105,12 @@ extension UUID: KeyValueStorageValue { public typealias StoredRawValue = UUID }
 extension Defaults.JSONValue: KeyValueStorageValue { public typealias StoredRawValue = Defaults.JSONValue }
 
 extension Array: KeyValueStorageValue where Element: KeyValueStorageValue & Defaults.Serializable & Sendable {
+	/// An array is stored as an array of its elements.
 	public typealias StoredRawValue = [Element]
 }
 
 extension Dictionary: KeyValueStorageValue
 where Key == String, Value: KeyValueStorageValue & Defaults.Serializable & Sendable {
+	/// A dictionary with string keys is stored as an object of its values.
 	public typealias StoredRawValue = [String: Value]
 }

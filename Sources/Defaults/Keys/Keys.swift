@@ -83,10 +83,12 @@ extension Defaults {
 /// //=> true
 /// ```
 extension Defaults.Keys: Equatable, Hashable {
+	/// Whether two keys have the same name in the same store.
 	public static func == (lhs: Defaults.Keys, rhs: Defaults.Keys) -> Bool {
 		lhs.name == rhs.name && lhs.suite === rhs.suite
 	}
 
+	/// Hashes the name and the identity of the store.
 	public func hash(into hasher: inout Hasher) {
 		hasher.combine(name)
 		hasher.combine(ObjectIdentifier(suite))

@@ -29,8 +29,10 @@ extension Defaults {
 
 	/// When an observation reports.
 	public struct ObservationOptions: OptionSet, Sendable {
+		/// The options' bits: ``Defaults/ObservationOptions/initial`` is bit 0, ``Defaults/ObservationOptions/prior`` bit 1.
 		public let rawValue: Int
 
+		/// The options whose bits are set in `rawValue`.
 		public init(rawValue: Int) {
 			self.rawValue = rawValue
 		}

@@ -45,12 +45,14 @@ extension Defaults {
 		/// A sentence that says what happened and what was done about it.
 		public let message: String
 
+		/// A problem of the given kind, about `key` (`nil` when it concerns no one key), described by `message`.
 		public init(kind: Kind, key: String?, message: String) {
 			self.kind = kind
 			self.key = key
 			self.message = message
 		}
 
+		/// The message.
 		public var description: String { message }
 	}
 

@@ -26,15 +26,24 @@ public struct Default<Value: Defaults.Serializable>: Sendable {
 	/// The key this property reads and writes.
 	public let key: Defaults.Key<Value>
 
+	/**
+	A property that reads and writes `key`, in the key's store.
+
+	```swift
+	@Default(.hasUnicorn) var hasUnicorn
+	```
+	*/
 	public init(_ key: Defaults.Key<Value>) {
 		self.key = key
 	}
 
+	/// The key's value, or its default when nothing valid is stored; setting it writes the key, even through a `let`.
 	public var wrappedValue: Value {
 		get { Defaults[key] }
 		nonmutating set { Defaults[key] = newValue }
 	}
 
+	/// The wrapper itself (`$property`), for ``reset()``, ``defaultValue``, `isDefaultValue` and ``updates(initial:)``.
 	public var projectedValue: Self { self }
 
 	/// The key's default value: what the property reads as when nothing is stored.

@@ -1,22 +1,34 @@
 /// Builds the sections of a ``SettingsSchema``.
 @resultBuilder
 public enum SettingsSchemaBuilder {
+	/// Takes a ``Defaults/Section`` written in the schema's body.
 	public static func buildExpression(_ section: Defaults.Section) -> [SettingsSchema.Section] { [section.section] }
+	/// Joins the sections of a block, in order.
 	public static func buildBlock(_ components: [SettingsSchema.Section]...) -> [SettingsSchema.Section] { components.flatMap { $0 } }
+	/// The sections of an `if` without `else`: none when its condition is false.
 	public static func buildOptional(_ component: [SettingsSchema.Section]?) -> [SettingsSchema.Section] { component ?? [] }
+	/// The sections of the first branch of an `if`–`else` or `switch`, when it is taken.
 	public static func buildEither(first component: [SettingsSchema.Section]) -> [SettingsSchema.Section] { component }
+	/// The sections of the second branch of an `if`–`else` or `switch`, when it is taken.
 	public static func buildEither(second component: [SettingsSchema.Section]) -> [SettingsSchema.Section] { component }
+	/// The sections of every pass of a `for` loop, in order.
 	public static func buildArray(_ components: [[SettingsSchema.Section]]) -> [SettingsSchema.Section] { components.flatMap { $0 } }
 }
 
 /// Builds the settings of a ``Defaults/Section``.
 @resultBuilder
 public enum SettingsSectionBuilder {
+	/// Takes an entry written in the section's body (``Defaults/Toggle``, ``Defaults/Slider`` and the others) as its setting.
 	public static func buildExpression(_ entry: some SettingsEntry) -> [Setting] { [entry.setting] }
+	/// Joins the settings of a block, in order.
 	public static func buildBlock(_ components: [Setting]...) -> [Setting] { components.flatMap { $0 } }
+	/// The settings of an `if` without `else`: none when its condition is false.
 	public static func buildOptional(_ component: [Setting]?) -> [Setting] { component ?? [] }
+	/// The settings of the first branch of an `if`–`else` or `switch`, when it is taken.
 	public static func buildEither(first component: [Setting]) -> [Setting] { component }
+	/// The settings of the second branch of an `if`–`else` or `switch`, when it is taken.
 	public static func buildEither(second component: [Setting]) -> [Setting] { component }
+	/// The settings of every pass of a `for` loop, in order.
 	public static func buildArray(_ components: [[Setting]]) -> [Setting] { components.flatMap { $0 } }
 }
 
@@ -62,6 +74,7 @@ extension Defaults {
 	public struct Section {
 		let section: SettingsSchema.Section
 
+		/// A section titled `title` with the settings its body lists.
 		public init(_ title: String, @SettingsSectionBuilder _ content: () -> [Setting]) {
 			section = SettingsSchema.Section(title: title, settings: content())
 		}
@@ -73,12 +86,15 @@ extension Defaults {
 	/// Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents, help: "Also list events that last all day.")
 	/// ```
 	public struct Toggle<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A toggle for a Boolean key; `help` explains the setting in the editor.
 		public init(_ title: String, key: Key<Bool>, help: String? = nil) where Value == Bool {
 			setting = makeSetting(title, key: key, help: help)
 		}
 
+		/// A toggle for an optional Boolean key, which may also be unset; `help` explains the setting in the editor.
 		public init(_ title: String, key: Key<Bool?>, help: String? = nil) where Value == Bool? {
 			setting = makeSetting(title, key: key, help: help)
 		}
@@ -90,8 +106,10 @@ extension Defaults {
 	/// Defaults.Slider("Volume", key: .volume, range: 0...1, step: 0.05)
 	/// ```
 	public struct Slider<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A slider for a floating-point key over `range`, in steps of `step` (a hundredth of the range when `nil`).
 		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Double>, step: Double? = nil, help: String? = nil
 		) where Value: BinaryFloatingPoint {
@@ -102,6 +120,7 @@ extension Defaults {
 			self.setting = setting
 		}
 
+		/// A slider for an integer key over `range`, in steps of `step` (at least 1).
 		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Int>, step: Int = 1, help: String? = nil
 		) where Value: FixedWidthInteger {
@@ -120,8 +139,10 @@ extension Defaults {
 	/// Defaults.Picker("Theme", key: .theme)
 	/// ```
 	public struct Picker<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A picker whose choices are every case of `Value`, each titled with its stored string (or its description).
 		public init(_ title: String, key: Key<Value>, help: String? = nil) where Value: CaseIterable {
 			var setting = makeSetting(title, key: key, help: help)
 			setting.kind = .choice
@@ -147,12 +168,15 @@ extension Defaults {
 	/// Defaults.Checklist("Work Days", key: .workDays)   // a Key<Set<Weekday>> or Key<[Weekday]>
 	/// ```
 	public struct Checklist<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A checklist for a key holding a set of `Element`'s cases.
 		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == Set<Element> {
 			setting = makeSetting(title, key: key, help: help)
 		}
 
+		/// A checklist for a key holding an array of `Element`'s cases.
 		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == [Element] {
 			setting = makeSetting(title, key: key, help: help)
 		}
@@ -165,8 +189,11 @@ extension Defaults {
 	/// Defaults.TextField("API Token", key: .token, secret: true)
 	/// ```
 	public struct TextField<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A text field. `maxLength` is the most characters allowed, `pattern` a regular expression the whole text
+		/// must match, and `secret` masks the value (passwords, tokens).
 		public init(
 			_ title: String, key: Key<Value>, help: String? = nil, maxLength: Int? = nil, pattern: String? = nil, secret: Bool = false
 		) {
@@ -185,8 +212,10 @@ extension Defaults {
 	/// Defaults.Field("Recent Files", key: .recentFiles)
 	/// ```
 	public struct Field<Value: Defaults.Serializable>: SettingsEntry {
+		/// The setting this entry describes.
 		public var setting: Setting
 
+		/// A setting for any key, with the widget its type calls for.
 		public init(_ title: String, key: Key<Value>, help: String? = nil) {
 			setting = makeSetting(title, key: key, help: help)
 		}

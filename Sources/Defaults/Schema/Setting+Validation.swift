@@ -192,11 +192,14 @@ extension Setting {
 
 /// Why a value does not fit a setting, in words for the person who typed it.
 public struct SettingError: Error, Equatable, Sendable, CustomStringConvertible {
+	/// What is wrong, for example `expected a whole number, not "ten"`.
 	public let message: String
 
+	/// An error that says `message`.
 	public init(_ message: String) {
 		self.message = message
 	}
 
+	/// The message.
 	public var description: String { message }
 }

@@ -36,6 +36,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		/// What the picker shows.
 		public var title: String
 
+		/// A choice that stores `value` and shows as `title`.
 		public init(value: Defaults.JSONValue, title: String) {
 			self.value = value
 			self.title = title
@@ -44,8 +45,11 @@ public struct Setting: Sendable, Codable, Equatable {
 
 	/// The key's name in the store.
 	public var key: String
+	/// The name the editor and the command line show for the setting.
 	public var title: String
+	/// A longer explanation the editor shows with the setting; `nil` for none.
 	public var help: String?
+	/// What kind of value the setting holds, which decides its widget.
 	public var kind: Kind
 	/// The Swift type, for display (`Double`, `[String]`).
 	public var typeName: String
@@ -55,6 +59,7 @@ public struct Setting: Sendable, Codable, Equatable {
 	public var isOptional: Bool
 	/// For numbers: the bounds, which make a slider.
 	public var minimum: Double?
+	/// For numbers: the upper bound.
 	public var maximum: Double?
 	/// For numbers: the slider's step.
 	public var step: Double?
@@ -75,6 +80,13 @@ public struct Setting: Sendable, Codable, Equatable {
 	/// Set it with the DSL's `onChange` (``SettingsEntry/onChange(_:)``).
 	public var onChange: SettingChangeHandler?
 
+	/**
+	A setting with each of its fields; `typeName` is the kind's name when `nil`.
+
+	```swift
+	let zoom = Setting(key: "zoom", title: "Zoom", kind: .number, typeName: "Double", defaultValue: 1, minimum: 0.5, maximum: 2, step: 0.1)
+	```
+	*/
 	public init(
 		key: String, title: String, help: String? = nil, kind: Kind, typeName: String? = nil,
 		defaultValue: Defaults.JSONValue?, isOptional: Bool = false,
@@ -103,6 +115,9 @@ public struct Setting: Sendable, Codable, Equatable {
 		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret"
 	}
 
+	/// Reads a setting of a schema file. Only `key` and `kind` are required: `title` defaults to one made from
+	/// the key, `type` to the kind's name and `optional` to whether there is no `default`. Throws `DecodingError`
+	/// when a field is missing or has the wrong type.
 	public init(from decoder: any Decoder) throws {
 		let container = try decoder.container(keyedBy: CodingKeys.self)
 		key = try container.decode(String.self, forKey: .key)
@@ -122,6 +137,8 @@ public struct Setting: Sendable, Codable, Equatable {
 		isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
 	}
 
+	/// Writes the setting in the schema file format, leaving out fields that are `nil` and flags that are `false`;
+	/// ``Setting/onChange`` is not written.
 	public func encode(to encoder: any Encoder) throws {
 		var container = encoder.container(keyedBy: CodingKeys.self)
 		try container.encode(key, forKey: .key)
@@ -141,6 +158,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		if isSecret { try container.encode(true, forKey: .isSecret) }
 	}
 
+	/// Whether two settings describe the same key in the same way; ``Setting/onChange`` is not compared.
 	public static func == (lhs: Setting, rhs: Setting) -> Bool {
 		lhs.key == rhs.key && lhs.title == rhs.title && lhs.help == rhs.help && lhs.kind == rhs.kind
 			&& lhs.typeName == rhs.typeName && lhs.defaultValue == rhs.defaultValue && lhs.isOptional == rhs.isOptional

@@ -38,23 +38,30 @@ or from a key group (``init(title:group:)``), or from a JSON schema file
 public struct SettingsSchema: Sendable, Codable, Equatable {
 	/// A titled group of settings.
 	public struct Section: Sendable, Codable, Equatable {
+		/// The section's heading.
 		public var title: String
+		/// The section's settings, in order.
 		public var settings: [Setting]
 
+		/// A section titled `title` holding `settings`.
 		public init(title: String, settings: [Setting]) {
 			self.title = title
 			self.settings = settings
 		}
 	}
 
+	/// The title of the whole schema.
 	public var title: String
+	/// The sections, in order.
 	public var sections: [Section]
 
+	/// A schema titled `title` with the given sections.
 	public init(title: String, sections: [Section]) {
 		self.title = title
 		self.sections = sections
 	}
 
+	/// A schema titled `title` with the sections its body lists, written with ``Defaults/Section`` and the entries of the schema DSL.
 	public init(title: String, @SettingsSchemaBuilder _ content: () -> [Section]) {
 		self.init(title: title, sections: content())
 	}
@@ -144,9 +151,12 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 
 /// Why a schema file cannot be used.
 public struct SettingsSchemaError: Error, Equatable, Sendable, CustomStringConvertible {
+	/// The schema file's path, or the name given to ``SettingsSchema/decode(_:path:)`` (`schema` by default).
 	public let path: String
+	/// What is wrong, for example `the key "zoom" appears twice`.
 	public let reason: String
 
+	/// The path and the reason: `The schema file settings.json cannot be used: the key "zoom" appears twice.`
 	public var description: String {
 		"The schema file \(path) cannot be used: \(reason)."
 	}

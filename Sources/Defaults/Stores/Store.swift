@@ -39,6 +39,7 @@ public protocol DefaultsStore: AnyObject {
 }
 
 extension DefaultsStore {
+	/// Does nothing: only stores that keep defaults of their own, such as `UserDefaults`, need it.
 	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {}
 }
 
@@ -48,22 +49,29 @@ protocol CoreBackedStore: DefaultsStore {
 }
 
 extension CoreBackedStore {
+	/// The value the store holds in memory for `key`, or `nil` if it has none; no file or backend is read.
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
 		core.value(forKey: key)
 	}
 
+	/// Stores `value` for `key` and tells observers; an equal value changes nothing. A value nested too deeply,
+	/// or any change to a read-only store, is refused and reported.
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
 		core.set(value, forKey: key)
 	}
 
+	/// Removes the value for `key`, so that the key reads as its default, and tells observers;
+	/// a read-only store refuses and reports it.
 	public func removeStoredValue(forKey key: String) {
 		core.removeValue(forKey: key)
 	}
 
+	/// Removes every value and tells observers; a read-only store refuses and reports it.
 	public func removeAllStoredValues() {
 		core.removeAll()
 	}
 
+	/// Every value the store holds, by key name, read at one moment.
 	public func storedValues() -> [String: Defaults.JSONValue] {
 		core.snapshot()
 	}

@@ -35,6 +35,8 @@ that calls `UserDefaults` directly at the same time is not covered.
 and decodes on every read; the package's own stores do neither.
 */
 extension UserDefaults: DefaultsStore {
+	/// The suite's object for `key` (a registered default included) in stored form, read through the type of the key
+	/// of that name when one exists; `nil` if there is none or it has no stored form.
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
 		userDefaultsLock.withLock {
 			object(forKey: key).flatMap { jsonValue(ofSuiteObject: $0, forKey: key) }
@@ -46,14 +48,19 @@ extension UserDefaults: DefaultsStore {
 		userDefaultsLock.withLock { object(forKey: key) }
 	}
 
+	/// Stores `value` in the suite, in the property-list form the original library writes for the type of the key
+	/// of that name (member by member when no such key exists), and tells observers. A value with `null` inside
+	/// or nested too deeply is reported and not stored.
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
 		setStoredValue(value, forKey: key, tellingObservers: true)
 	}
 
+	/// Removes the suite's value for `key` and tells observers; the key then reads its registered default, if any.
 	public func removeStoredValue(forKey key: String) {
 		removeStoredValue(forKey: key, tellingObservers: true)
 	}
 
+	/// Removes every value of the suite (registered defaults stay), and tells the observers of all its keys.
 	public func removeAllStoredValues() {
 		removeAllStoredValues(tellingObservers: true)
 	}
@@ -125,6 +132,8 @@ extension UserDefaults: DefaultsStore {
 		}
 	}
 
+	/// Every value the suite shows, by key name, in stored form: registered defaults and, on Linux,
+	/// the global domain included.
 	public func storedValues() -> [String: Defaults.JSONValue] {
 		userDefaultsLock.withLock {
 			var values: [String: Defaults.JSONValue] = [:]
@@ -152,6 +161,8 @@ extension UserDefaults: DefaultsStore {
 		}
 	}
 
+	/// Registers the key's default with the suite (`register(defaults:)`) in the form its values are stored in;
+	/// a `nil` default, or one with `null` inside, is not registered.
 	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {
 		guard let value = value(), !value.containsNull else { return }
 		let object = suiteObject(for: value, forKey: key)

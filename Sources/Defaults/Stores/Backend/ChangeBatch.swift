@@ -18,6 +18,7 @@ extension Defaults {
 		/// The current value of each changed key; `nil` for a removed key.
 		public var values: [String: Defaults.JSONValue?]
 
+		/// A batch that removes every value first when `removedAll` is set, then sets or removes the keys in `values`.
 		public init(removedAll: Bool = false, values: [String: Defaults.JSONValue?] = [:]) {
 			self.removedAll = removedAll
 			self.values = values

@@ -21,14 +21,17 @@ public final class UserDefaultsBackend: DefaultsStoreBackend, @unchecked Sendabl
 	public let suite: UserDefaults
 	private let link = Locked<BackendLink?>(nil)
 
+	/// A backend that keeps values in `suite`.
 	public init(_ suite: UserDefaults) {
 		self.suite = suite
 	}
 
+	/// Every value the suite shows, in stored form.
 	public func loadValues() -> [String: Defaults.JSONValue] {
 		suite.storedValues()
 	}
 
+	/// Keeps `link`, to take the store's changes from it and to register keys' types.
 	public func connect(_ link: BackendLink) {
 		self.link.withLock { $0 = link }
 	}

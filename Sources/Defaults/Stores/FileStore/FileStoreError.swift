@@ -115,6 +115,7 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		return Self.errorNames[code].map { "\(text) (\($0))" } ?? text
 	}
 
+	/// A message for the person running the program: which file, what failed and why, and what became of the values.
 	public var description: String {
 		switch kind {
 		case .readFailed:

@@ -40,6 +40,7 @@ public protocol FileStoreFormat: Sendable {
 }
 
 extension FileStoreFormat {
+	/// Decodes with `decode(_:)` and adds no problems.
 	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		try decode(bytes)
 	}
@@ -52,6 +53,7 @@ public struct FileFormatProblem: Equatable, Sendable {
 	/// What is wrong and what was kept: "1e400 is a number out of range, kept as text".
 	public let reason: String
 
+	/// A problem with the value of `key`, described by `reason`.
 	public init(key: String, reason: String) {
 		self.key = key
 		self.reason = reason
@@ -63,10 +65,12 @@ public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertib
 	/// Completes "The settings file … could not be used because …": `it is not valid JSON (…)`.
 	public let reason: String
 
+	/// An error whose `reason` completes the store's message about the file.
 	public init(_ reason: String) {
 		self.reason = reason
 	}
 
+	/// The reason.
 	public var description: String { reason }
 }
 
@@ -78,8 +82,11 @@ is skipped; a number too large for any number type is kept as its text and repor
 for its key alone.
 */
 public struct JSONFileFormat: FileStoreFormat {
+	/// The JSON format.
 	public init() {}
 
+	/// The values as one pretty-printed JSON object with sorted keys, ending in a newline. Throws ``FileFormatError``
+	/// for a value nested deeper than ``Defaults/JSONValue/maximumNestingDepth``.
 	public func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
 		do {
 			// Refuses what the parser would refuse to read back (values nested too deeply).
@@ -108,6 +115,8 @@ public struct JSONFileFormat: FileStoreFormat {
 		}
 	}
 
+	/// The members of the file's JSON object; an empty file, or one of white space only, holds none. Throws
+	/// ``FileFormatError`` when the bytes are not valid JSON or not a JSON object.
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		var problems: [FileFormatProblem] = []
 		return try decode(bytes, problems: &problems)
