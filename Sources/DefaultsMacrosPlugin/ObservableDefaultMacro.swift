@@ -41,6 +41,7 @@ public enum ObservableDefaultMacro {
 }
 
 extension ObservableDefaultMacro: AccessorMacro {
+	/// The property's `get` and `set`, which read and write the key through the instance's link.
 	public static func expansion(
 		of node: AttributeSyntax,
 		providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -73,6 +74,7 @@ extension ObservableDefaultMacro: AccessorMacro {
 }
 
 extension ObservableDefaultMacro: PeerMacro {
+	/// The stored link beside the property, which ties it to the key and to observation tracking.
 	public static func expansion(
 		of node: AttributeSyntax,
 		providingPeersOf declaration: some DeclSyntaxProtocol,
