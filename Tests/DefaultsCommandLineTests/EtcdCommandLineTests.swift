@@ -17,30 +17,22 @@ struct EtcdCommandLineTests {
 		return file.path
 	}
 
-	private static func prefix() -> String {
-		"/tui-\(UUID().uuidString.prefix(8))/"
-	}
-
-	private static func value(_ etcd: EtcdServer, _ key: String) throws -> String {
-		try etcd.etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
-	}
-
 	@Test func setWritesTheJSONTextAndGetAndListReadWhatEtcdctlPut() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let cli = CLI()
 		let schema = try Self.schemaFile(in: cli)
-		let prefix = Self.prefix()
+		let prefix = EtcdServer.uniquePrefix("tui")
 		let target = ["--etcd", etcd.endpoint, "--prefix", prefix]
 
 		let set = try cli.run(["set", "theme", "dark", "--schema", schema] + target)
 		#expect(set.status == 0, "\(set.errors)")
-		#expect(try Self.value(etcd, "\(prefix)theme") == #""dark""#)
+		#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#)
 		#expect(try cli.run(["set", "fontSize", "18", "--schema", schema] + target).status == 0)
-		#expect(try Self.value(etcd, "\(prefix)fontSize") == "18")
+		#expect(try etcd.value(of: "\(prefix)fontSize") == "18")
 		let bad = try cli.run(["set", "fontSize", "huge", "--schema", schema] + target)
 		#expect(bad.status == 2)
-		#expect(try Self.value(etcd, "\(prefix)fontSize") == "18")
+		#expect(try etcd.value(of: "\(prefix)fontSize") == "18")
 
 		try etcd.etcdctl("put", "\(prefix)username", #""ada""#)
 		#expect(try cli.run(["get", "username"] + target).output == "ada\n", "without a schema the kinds are inferred")
@@ -54,15 +46,15 @@ struct EtcdCommandLineTests {
 		#expect(rows.count == 4, "a header and three modified settings: \(list.output)")
 
 		#expect(try cli.run(["reset", "theme", "--schema", schema] + target).status == 0)
-		#expect(try Self.value(etcd, "\(prefix)theme") == "")
+		#expect(try etcd.value(of: "\(prefix)theme") == "")
 
 		let export = try cli.run(["export"] + target)
 		#expect(try Defaults.JSONValue(parsing: Data(export.output.utf8)) == ["fontSize": 18, "username": "ada"])
 		let backup = cli.configHome.appendingPathComponent("backup.json")
 		try Data(#"{"theme": "light", "fontSize": 12}"#.utf8).write(to: backup)
 		#expect(try cli.run(["import", backup.path, "--schema", schema] + target).status == 0)
-		#expect(try Self.value(etcd, "\(prefix)theme") == #""light""#)
-		#expect(try Self.value(etcd, "\(prefix)fontSize") == "12")
+		#expect(try etcd.value(of: "\(prefix)theme") == #""light""#)
+		#expect(try etcd.value(of: "\(prefix)fontSize") == "12")
 	}
 
 	@Test func aBadPrefixOrCombinationIsBadInput() throws {
@@ -87,7 +79,7 @@ struct EtcdCommandLineTests {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let cli = CLI()
-		let prefix = Self.prefix()
+		let prefix = EtcdServer.uniquePrefix("tui")
 		try etcd.etcdctl("put", "\(prefix)notes", #""small""#)
 		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
 		let backup = cli.configHome.appendingPathComponent("big.json")
@@ -95,7 +87,7 @@ struct EtcdCommandLineTests {
 		let result = try cli.run("import", backup.path, "--etcd", etcd.endpoint, "--prefix", prefix)
 		#expect(result.status == 1)
 		#expect(result.errors.contains("more than etcd takes in one request"), "\(result.errors)")
-		#expect(try Self.value(etcd, "\(prefix)notes") == #""small""#)
+		#expect(try etcd.value(of: "\(prefix)notes") == #""small""#)
 	}
 
 	@Test func aUserAndPasswordFromAFileOrTheEnvironment() async throws {

@@ -27,10 +27,6 @@ struct EtcdFaultTests {
 		}
 	}
 
-	private func etcdValue(_ etcd: EtcdServer, _ key: String) -> String? {
-		(try? etcd.etcdctl("get", key, "--print-value-only"))?.trimmingCharacters(in: .whitespacesAndNewlines)
-	}
-
 	@Test func errorsAreReportedOnceRetriedWithBackoffAndNeverHoldUpTheTypedAPI() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
@@ -55,10 +51,10 @@ struct EtcdFaultTests {
 		#expect(attempts <= 20, "with backoff, not in a tight loop: \(attempts)")
 		#expect(reports(prefix).count == 1, "one report for one outage: \(reports(prefix).map(\.message))")
 		#expect(proxy.refusedRequests >= 2)
-		#expect(etcdValue(etcd, "\(prefix)theme") == "")
+		#expect((try? etcd.value(of: "\(prefix)theme")) == "")
 
 		proxy.mode = .passing
-		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""failing-49""# }, "pushed once etcd answers again")
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""failing-49""# }, "pushed once etcd answers again")
 		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 	}
 
@@ -79,7 +75,7 @@ struct EtcdFaultTests {
 
 		proxy.mode = .passing
 		proxy.dropConnections()
-		#expect(await eventually(within: .seconds(30)) { etcdValue(etcd, "\(prefix)theme") == #""slow-49""# })
+		#expect(await eventually(within: .seconds(30)) { (try? etcd.value(of: "\(prefix)theme")) == #""slow-49""# })
 		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 	}
 
@@ -123,17 +119,17 @@ struct EtcdFaultTests {
 		let big = String(repeating: "x", count: 2_000_000) // etcd takes 1.5 MiB per request unless told otherwise
 		Defaults[notes] = big
 		Defaults[machine.theme] = "after the big one"
-		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""after the big one""# })
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""after the big one""# })
 		let refused = { ProblemRecorder.recorded { $0.kind == .syncFailure && $0.key == "notes" && $0.message.contains("\(prefix)notes") } }
 		#expect(await eventually { refused().contains { $0.message.contains("more than etcd takes in one request") } }, "\(refused().map(\.message))")
 		#expect(refused().first?.message.contains("(2000002 bytes of JSON)") == true, "\(refused().map(\.message))")
 		#expect(Defaults[notes] == big, "kept on this machine")
-		#expect(etcdValue(etcd, "\(prefix)notes") == "", "etcd has no value for it")
+		#expect((try? etcd.value(of: "\(prefix)notes")) == "", "etcd has no value for it")
 		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)), "nothing is stuck")
 
 		// A value etcd takes is pushed as usual.
 		Defaults[notes] = "short"
-		#expect(await eventually { etcdValue(etcd, "\(prefix)notes") == #""short""# })
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)notes")) == #""short""# })
 	}
 
 	/// The conflict rule: two machines change one key while cut off from etcd; the one whose
@@ -159,12 +155,12 @@ struct EtcdFaultTests {
 		Defaults[a.theme] = "from A"
 		Defaults[b.theme] = "from B"
 		try await Task.sleep(for: .milliseconds(500))
-		#expect(etcdValue(etcd, "\(prefix)theme") == "", "neither reached etcd while cut off")
+		#expect((try? etcd.value(of: "\(prefix)theme")) == "", "neither reached etcd while cut off")
 
 		proxyA.mode = .passing
-		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""from A""# })
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""from A""# })
 		proxyB.mode = .passing
-		#expect(await eventually { etcdValue(etcd, "\(prefix)theme") == #""from B""# }, "B's change reached etcd last")
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""from B""# }, "B's change reached etcd last")
 		#expect(await eventually { Defaults[a.theme] == "from B" && Defaults[b.theme] == "from B" }, "both machines hold the winner")
 		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
 		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))

@@ -28,7 +28,7 @@ struct Machine {
 }
 
 func uniquePrefix() -> String {
-	"/test-\(UUID().uuidString.prefix(8))/"
+	EtcdServer.uniquePrefix()
 }
 
 /// The sync engine between machines through a real etcd.

@@ -18,26 +18,18 @@ struct EtcdEditorTests {
 		return file.path
 	}
 
-	private static func prefix() -> String {
-		"/tui-\(UUID().uuidString.prefix(8))/"
-	}
-
-	private static func value(_ etcd: EtcdServer, _ key: String) throws -> String {
-		try etcd.etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
-	}
-
 	@Test func theOpenEditorShowsAChangeMadeWithEtcdctlAndWritesItsOwn() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let schema = try Self.schemaFile()
-		let prefix = Self.prefix()
+		let prefix = EtcdServer.uniquePrefix("tui")
 		let session = try TmuxSession(arguments: ["--etcd", etcd.endpoint, "--prefix", prefix, "--schema", schema])
 		#expect(await session.waitForScreen(within: 20) { $0.contains("‹ system ›") && $0.contains(prefix) })
 		try etcd.etcdctl("put", "\(prefix)theme", #""dark""#)
 		#expect(await session.waitForScreen(within: 20) { $0.contains("● Theme") && $0.contains("‹ dark ›") }, "\(session.screen)")
 		// Space toggles the first setting, Launch at Login: written to etcd at once.
 		try session.send("Space")
-		#expect(await eventuallyTrue(within: 20) { (try? Self.value(etcd, "\(prefix)launchAtLogin")) == "true" })
+		#expect(await eventuallyTrue(within: 20) { (try? etcd.value(of: "\(prefix)launchAtLogin")) == "true" })
 		try session.send("q")
 		#expect(await session.waitForExit(within: 20) == 0)
 	}

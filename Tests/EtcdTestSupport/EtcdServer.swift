@@ -120,6 +120,16 @@ public final class EtcdServer: @unchecked Sendable {
 		try? FileManager.default.removeItem(at: dataDirectory)
 	}
 
+	/// The value etcd holds for `key`, as etcdctl prints it ("" when there is none).
+	public func value(of key: String) throws -> String {
+		try etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
+	}
+
+	/// A key prefix no other test uses: `/<label>-<8 hex digits>/`.
+	public static func uniquePrefix(_ label: String = "test") -> String {
+		"/\(label)-\(UUID().uuidString.prefix(8))/"
+	}
+
 	/// Runs etcdctl against this server; returns its standard output.
 	@discardableResult
 	public func etcdctl(_ arguments: String...) throws -> String {
