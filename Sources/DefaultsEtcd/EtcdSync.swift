@@ -57,7 +57,7 @@ extension Defaults {
 		/**
 		Starts syncing `store`'s keys marked `iCloud: true` (and those added later) with etcd
 		under `prefix`. The journal is kept at `journal`, or under `$XDG_STATE_HOME` (see the
-		README). Throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot work.
+		article "Syncing across machines"). Throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot work.
 		*/
 		public init(
 			store: any DefaultsStore = Defaults.standardStore,

@@ -72,7 +72,8 @@ struct KeyBinding: Sendable {
 
 /**
 The one table of keys: input handling, the hint bar, the keys page and README's key
-tables all come from it (a test compares README with ``markdown()``).
+tables all come from it (a test compares README and the DocC article on the editor with
+``markdown()``).
 */
 enum KeyMap {
 	private typealias Hint = KeyBinding.Hint

@@ -12,7 +12,7 @@ struct SettingsOptions: ParsableArguments {
 		FileStore.standardURL(applicationName: "defaults-tui").path
 	}
 
-	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings (see README, \"Schema files\").", valueName: "file"))
+	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings (\"defaults-tui schema\" prints the demo's; the documentation's \"The settings schema\" describes the format).", valueName: "file"))
 	var schema: String?
 
 	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))

@@ -42,21 +42,26 @@ struct KeyMapTests {
 		#expect(!narrow.hintBar.contains("R all"), "the least important go first")
 	}
 
-	@Test func readmeKeyTablesComeFromTheKeymap() throws {
-		let readmeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-			.appendingPathComponent("README.md")
-		let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+	/// The documents that show the key tables and the picture of the editor: README and the editor's DocC article.
+	static let documents = ["README.md", "Sources/DefaultsTUI/DefaultsTUI.docc/UsingTheEditor.md"]
+
+	/// The text of one of ``documents``, read from the package's checkout.
+	static func document(_ path: String) throws -> String {
+		let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+		return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+	}
+
+	@Test(arguments: documents) func keyTablesComeFromTheKeymap(path: String) throws {
+		let readme = try Self.document(path)
 		let begin = "<!-- keys:begin (generated from Sources/DefaultsTUI/KeyMap.swift; a test checks it) -->\n"
 		let end = "\n<!-- keys:end -->"
 		let start = try #require(readme.range(of: begin)?.upperBound)
 		let stop = try #require(readme.range(of: end, range: start..<readme.endIndex)?.lowerBound)
-		#expect(String(readme[start..<stop]) == KeyMap.markdown(), "README's key tables differ from the keymap; paste KeyMap.markdown()")
+		#expect(String(readme[start..<stop]) == KeyMap.markdown(), "\(path)'s key tables differ from the keymap; paste KeyMap.markdown()")
 	}
 
-	@Test func readmesPictureOfTheEditorIsWhatTheEditorDraws() throws {
-		let readmeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-			.appendingPathComponent("README.md")
-		let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+	@Test(arguments: documents) func pictureOfTheEditorIsWhatTheEditorDraws(path: String) throws {
+		let readme = try Self.document(path)
 		let start = try #require(readme.range(of: "```text\n Harbor Notes")).lowerBound
 		let body = try #require(readme.range(of: "```text\n", range: start..<readme.endIndex)?.upperBound)
 		let stop = try #require(readme.range(of: "\n```", range: body..<readme.endIndex)?.lowerBound)
@@ -65,7 +70,7 @@ struct KeyMapTests {
 		fixture.select("lineSpacing")
 		let drawn = fixture.screen.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
 		let pictured = readme[body..<stop].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-		#expect(pictured == drawn, "README's picture of the editor differs from what it draws:\n\(drawn.joined(separator: "\n"))")
+		#expect(pictured == drawn, "\(path)'s picture of the editor differs from what it draws:\n\(drawn.joined(separator: "\n"))")
 	}
 
 	@Test func theKeysPageListsEveryBinding() {

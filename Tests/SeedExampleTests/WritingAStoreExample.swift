@@ -2,11 +2,11 @@ import Defaults
 import Foundation
 import Testing
 
-// README's "Writing a store" example, compiled and run. This target imports `Defaults` without
+// The "Writing a store" article's example, compiled and run. This target imports `Defaults` without
 // `@testable` in every file, so the backend below gets caching, observation and
-// `withoutPropagation` through the public API alone. A test checks that README shows this code.
+// `withoutPropagation` through the public API alone. A test checks that the article shows this code.
 
-/// A stand-in for a key-value service client: the calls README's backend makes.
+/// A stand-in for a key-value service client: the calls the article's backend makes.
 final class KeyValueService: @unchecked Sendable {
 	private let lock = NSLock()
 	private var entries: [String: String] = [:]
@@ -35,7 +35,7 @@ final class KeyValueService: @unchecked Sendable {
 	}
 }
 
-// README:begin
+// article:begin
 /// Keeps settings in a key-value service, one entry per key.
 final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 	private let service: KeyValueService   // your client
@@ -81,18 +81,18 @@ final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 		}
 	}
 }
-// README:end
+// article:end
 
-@Suite("README: writing a store")
+@Suite("The \"Writing a store\" article")
 struct WritingAStoreExampleTests {
-	@Test func readmeShowsThisBackend() throws {
+	@Test func theArticleShowsThisBackend() throws {
 		let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
 		let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
 			.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-			.appendingPathComponent("README.md"), encoding: .utf8)
-		let begin = try #require(here.range(of: "// README:begin\n")?.upperBound)
-		let end = try #require(here.range(of: "\n// README:end")?.lowerBound)
-		#expect(readme.contains(String(here[begin..<end])), "README's example differs from the one compiled here")
+			.appendingPathComponent("Sources/Defaults/Defaults.docc/WritingAStore.md"), encoding: .utf8)
+		let begin = try #require(here.range(of: "// article:begin\n")?.upperBound)
+		let end = try #require(here.range(of: "\n// article:end")?.lowerBound)
+		#expect(readme.contains(String(here[begin..<end])), "the article's example differs from the one compiled here")
 	}
 
 	@Test func theExampleBackendKeepsReadsAndObservesChanges() {

@@ -83,7 +83,7 @@ extension Defaults {
 
 		`iCloud: true` marks the key for syncing across machines, as the original library's
 		iCloud sync does on Apple platforms; on Linux a sync engine does it (see the
-		README). Until one is set up, the key works on this machine and its first use reports
+		`DefaultsEtcd` product). Until one is set up, the key works on this machine and its first use reports
 		once, through `Defaults.problemHandler`, that it is not synced.
 		*/
 		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false) {

@@ -17,8 +17,8 @@ extensionDefaults[.isUnicorn]
 Values are kept in the property-list form the original Defaults library writes on
 macOS, so code that reads the suite directly sees the same types there and here:
 `UserDefaults.standard.bool(forKey:)` reads a `Bool` setting, `object(forKey:) as? Date`
-a `Date` one, a `Codable` value is a string of JSON (the README's table lists every
-type). Values this package wrote in its earlier form (the JSON form as property lists:
+a `Date` one, a `Codable` value is a string of JSON (the article "Stored format and migration"
+lists every type). Values this package wrote in its earlier form (the JSON form as property lists:
 ISO 8601 strings, base64 text, nested dictionaries) still read. A key's static default
 is registered with the suite, in the same form. Property lists cannot hold `null`, so
 a value with `nil` inside a collection is reported and not stored.
