@@ -46,7 +46,7 @@ public struct KeyDescriptor: @unchecked Sendable {
 	init<Definition: StorageKeyDefinition>(_ definition: Definition, path: String) {
 		key = definition.key
 		self.path = path
-		typeName = String(describing: Definition.Value.self)
+		typeName = _typeName(Definition.Value.self, qualified: false)
 		valueType = Definition.Value.self
 		let defaultValue = definition.encode(definition.defaultValue)
 		self.defaultValue = defaultValue?.isNull == true ? nil : defaultValue

@@ -225,9 +225,11 @@ extension Defaults {
 /// The setting of a key, with its kind, choices and optionality inferred from its type.
 private func makeSetting<Value: Defaults.Serializable>(_ title: String, key: Defaults.Key<Value>, help: String?) -> Setting {
 	let inferred = SettingType.infer(Value.self)
+	// The name as `String(describing:)` gives it, without its search of the metatype's conformances.
+	let typeName = _typeName(Value.self, qualified: false)
 	let stored = Value.storedValue(from: key.defaultValue)
 	var setting = Setting(
-		key: key.name, title: title, help: help, kind: inferred.kind, typeName: String(describing: Value.self),
+		key: key.name, title: title, help: help, kind: inferred.kind, typeName: typeName,
 		defaultValue: stored?.isNull == true ? nil : stored, isOptional: inferred.isOptional, choices: inferred.choices,
 		allowsMultiple: inferred.allowsMultiple
 	)

@@ -10,6 +10,11 @@ enum SettingType {
 	}
 
 	static func infer(_ type: Any.Type) -> Inferred {
+		// The common plain types first, by identity: each `as?` to a protocol below costs, the first
+		// time a type meets it, a search of every loaded conformance (most of a command's start-up).
+		if let kind = plainKinds[ObjectIdentifier(type)] {
+			return Inferred(kind: kind)
+		}
 		if let optional = type as? any OptionalSettingType.Type {
 			var inferred = infer(optional.wrappedSettingType)
 			inferred.isOptional = true
@@ -31,6 +36,20 @@ enum SettingType {
 		default: return Inferred(kind: .json)
 		}
 	}
+
+	/// The kinds of the plain types settings use most, found without a protocol cast.
+	private static let plainKinds: [ObjectIdentifier: Setting.Kind] = {
+		var kinds: [ObjectIdentifier: Setting.Kind] = [
+			ObjectIdentifier(Bool.self): .bool, ObjectIdentifier(String.self): .string,
+			ObjectIdentifier(URL.self): .url, ObjectIdentifier(Date.self): .date,
+			ObjectIdentifier(Double.self): .number, ObjectIdentifier(Float.self): .number,
+		]
+		let integers: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self]
+		for integer in integers {
+			kinds[ObjectIdentifier(integer)] = .integer
+		}
+		return kinds
+	}()
 
 	/// The choices of a `CaseIterable` serializable type: each case's stored form, titled by its raw value or name.
 	static func choices<Value: CaseIterable & Defaults.Serializable>(of type: Value.Type) -> [Setting.Choice] {
