@@ -128,7 +128,7 @@ extension Setting {
 	}
 
 	/// A number as messages show it: `2` rather than `2.0`.
-	public static func formatNumber(_ number: Double) -> String {
+	package static func formatNumber(_ number: Double) -> String {
 		number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 	}
 

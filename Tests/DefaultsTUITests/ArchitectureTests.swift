@@ -1,0 +1,66 @@
+import Defaults
+import Foundation
+import Testing
+
+/// The editor's layout rules, checked in its sources so that a shortcut cannot creep back:
+/// the model dispatches to the selected setting's widget and never on the setting's kind,
+/// and the demo settings stay out of the library's public API.
+@Suite("Architecture")
+struct ArchitectureTests {
+	/// The package's checkout, found from this file.
+	static let root = URL(fileURLWithPath: #filePath)
+		.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+	/// The Swift files of one folder of the package, with their text.
+	static func sources(in folder: String) throws -> [(name: String, text: String)] {
+		let directory = root.appendingPathComponent(folder)
+		let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+		return try names.map { name in
+			(name, try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+		}
+	}
+
+	/// Lines of code that decide by a setting's kind: a kind compared or switched on, or a
+	/// kind's case named (only printing the kind's name is allowed).
+	static func kindDecisions(in text: String) -> [String] {
+		let caseNames = Setting.Kind.allCases.map(\.rawValue).joined(separator: "|")
+		let patterns = [
+			#"\.kind\s*(==|!=|~=|\.|\))"#,
+			#"switch\s+[^{]*\bkind\b"#,
+			#"case\s+\.(\#(caseNames))\b"#,
+			#"\.kind\s*\{"#,
+		]
+		return text.split(separator: "\n").map(String.init).filter { line in
+			let code = line.components(separatedBy: "//").first ?? line
+			if code.contains(".kind.rawValue") { return false }
+			return patterns.contains { code.range(of: $0, options: .regularExpression) != nil }
+		}
+	}
+
+	@Test func theEditorModelNeverDecidesByASettingsKind() throws {
+		let files = try Self.sources(in: "Sources/DefaultsTUI/Editor")
+		#expect(files.count >= 5, "the editor model's files were not found")
+		for file in files {
+			let decisions = Self.kindDecisions(in: file.text)
+			#expect(decisions.isEmpty, "\(file.name) decides by the kind instead of asking the widget: \(decisions)")
+		}
+	}
+
+	@Test func theCheckFindsEachWayOfDecidingByKind() {
+		#expect(Self.kindDecisions(in: "if setting.kind == .bool { flip() }").count == 1)
+		#expect(Self.kindDecisions(in: "switch setting.kind {").count == 1)
+		#expect(Self.kindDecisions(in: "\tcase .choice: openList()").count == 1)
+		#expect(Self.kindDecisions(in: "guard selected.kind != .json else { return }").count == 1)
+		#expect(Self.kindDecisions(in: "rows.append((\"Type\", setting.kind.rawValue))").isEmpty)
+		#expect(Self.kindDecisions(in: "widget.handle(key) // not by .kind == anything").isEmpty)
+	}
+
+	@Test func theDemoSettingsAreNotPublicAPI() throws {
+		let files = try Self.sources(in: "Sources/DefaultsTUI/Demo")
+		#expect(!files.isEmpty)
+		for file in files {
+			let publicLines = file.text.split(separator: "\n").filter { $0.range(of: #"^\s*(@\w+\s+)*(public|open)\s"#, options: .regularExpression) != nil }
+			#expect(publicLines.isEmpty, "\(file.name) makes the demo public: \(publicLines)")
+		}
+	}
+}
