@@ -97,7 +97,11 @@ protocol FileSystem: Sendable {
 	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
 	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError)
 	func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
+	/// Closes a descriptor whose errors do not matter (a lock file, or cleaning up after a failure).
 	func close(_ descriptor: Int32)
+	/// Closes the new file after its fsync; an error here (EIO, a network file system's
+	/// deferred write error) means the data may not be what was written.
+	func closeWrittenFile(_ descriptor: Int32, path: String) throws(SystemCallError)
 	func rename(_ source: String, to destination: String) throws(SystemCallError)
 	func removeFile(atPath path: String)
 	/// Makes a rename in `directory` durable.
@@ -233,6 +237,11 @@ struct SystemFileSystem: FileSystem {
 
 	func close(_ descriptor: Int32) {
 		_ = Glibc.close(descriptor)
+	}
+
+	func closeWrittenFile(_ descriptor: Int32, path: String) throws(SystemCallError) {
+		// Never retried: on Linux the descriptor is released even when close fails (EINTR too).
+		guard Glibc.close(descriptor) == 0 else { throw fail("closing the new file", path) }
 	}
 
 	func rename(_ source: String, to destination: String) throws(SystemCallError) {

@@ -116,6 +116,16 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		real.close(descriptor)
 	}
 
+	func closeWrittenFile(_ descriptor: Int32, path: String) throws(SystemCallError) {
+		descriptorPaths.withLock { _ = $0.removeValue(forKey: descriptor) }
+		record(.close, path)
+		// Like the real close: the descriptor is released even when closing reports an error.
+		try real.closeWrittenFile(descriptor, path: path)
+		if let code = failures.value[.close] {
+			throw SystemCallError(operation: "closing the new file", path: path, code: code)
+		}
+	}
+
 	func rename(_ source: String, to destination: String) throws(SystemCallError) {
 		try check(.rename, "replacing the file", destination)
 		try real.rename(source, to: destination)

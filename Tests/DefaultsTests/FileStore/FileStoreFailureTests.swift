@@ -20,6 +20,7 @@ struct FileStoreFailureTests {
 		(FaultyFileSystem.Operation.write, ENOSPC, ": writing the new file failed: No space left on device (ENOSPC)."),
 		(.createExclusively, EACCES, ": creating the new file failed: Permission denied (EACCES)."),
 		(.synchronize, EIO, ": syncing the new file failed: Input/output error (EIO)."),
+		(.close, EIO, ": closing the new file failed: Input/output error (EIO)."),
 		(.rename, EROFS, ": replacing the file failed: Read-only file system (EROFS)."),
 		(.createDirectory, EACCES, ": creating the directory "),
 		(.openLockFile, EACCES, ": opening the lock file failed: Permission denied (EACCES)."),

@@ -4,8 +4,8 @@ import Foundation
 extension FileStore {
 	/// Writes the pending changes on top of the file's current contents. Call inside `withIOLock`.
 	///
-	/// The last steps of a write's path: the save scheduler (20 ms after the first change of a
-	/// burst) → here: take the batch from the link → lock the file → re-read it and merge →
+	/// The last steps of a write's path: the save scheduler (at once for a change to an idle
+	/// store, else at the end of the 20 ms window that gathers a burst) → here: take the batch from the link → lock the file → re-read it and merge →
 	/// the format encodes → exclusive temporary file, fsync, rename, directory fsync.
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
@@ -193,8 +193,10 @@ extension FileStore {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
 			try fileSystem.write(bytes, to: descriptor, path: temporary)
 			try fileSystem.synchronize(descriptor, path: temporary)
-			fileSystem.close(descriptor)
+			// The descriptor is gone whether or not closing succeeds.
+			let closing = descriptor
 			descriptor = -1
+			try fileSystem.closeWrittenFile(closing, path: temporary)
 			written = fileSystem.identity(atPath: temporary)
 			try fileSystem.rename(temporary, to: target)
 		} catch {
