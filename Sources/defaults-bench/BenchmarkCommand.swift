@@ -24,6 +24,9 @@ struct BenchmarkCommand: ParsableCommand {
 	@Flag(help: "Fewer iterations (about 30 s instead of a minute).")
 	var quick = false
 
+	@Flag(help: "Only the in-process reads and writes (1, 2): through each store, and through a backend defined here.")
+	var reads = false
+
 	@Flag(help: "Only the etcd rows (10): sync latency, reads, start-up, a leader killed, a conflict.")
 	var etcd = false
 
@@ -67,6 +70,9 @@ struct BenchmarkCommand: ParsableCommand {
 		let etcdRows = {
 			EtcdBenchmarks.rows(directory: directory, changes: quick ? 50 : 200) + EtcdRecoveryBenchmarks.rows(directory: directory)
 		}
+		if reads {
+			return finish(Self.readRows(directory: directory, quick: quick), title: "defaults-bench --reads", directory: directory)
+		}
 		if etcd {
 			return finish(etcdRows(), title: "defaults-bench --etcd", directory: directory)
 		}
@@ -80,10 +86,16 @@ struct BenchmarkCommand: ParsableCommand {
 		finish(rows, title: "defaults-bench", directory: directory)
 	}
 
+	/// Typed reads and a write in this process (sections 1 and 2).
+	private static func readRows(directory: URL, quick: Bool) -> [Row] {
+		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
+		return [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
+	}
+
 	/// The rows on one machine (sections 1 to 9).
 	private static func localRows(directory: URL, quick: Bool) -> [Row] {
 		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
-		var rows = [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
+		var rows = readRows(directory: directory, quick: quick)
 		let small = benchmarks.writeThenRead(keyCount: 10)
 		var large = benchmarks.writeThenRead(keyCount: 10_000)
 		if let smallTime = small.ours, let largeTime = large.ours {

@@ -56,4 +56,18 @@ struct BenchmarkToolTests {
 		#expect(result.status == 2)
 		#expect(result.errors.contains("did not find the suite's values"))
 	}
+
+	/// The rows of section 1 run and report a time each, the read through a backend defined
+	/// in the benchmark (outside the library) against the file store's read among them. The
+	/// times of a debug build say nothing, so only that they were measured is checked here.
+	@Test func theReadRowsMeasureTheBackendOfItsOwnBesideTheFileStore() throws {
+		let result = try run("--reads", "--quick", "--json")
+		#expect(result.status == 0, "\(result.errors)")
+		let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+		#expect(rows.count == 4)
+		let backend = try #require(rows.first { ($0["name"] as? String)?.contains("backend of one's own") == true })
+		#expect((backend["ours"] as? Double).map { $0 > 0 } == true, "\(backend)")
+		#expect((backend["floor"] as? Double).map { $0 > 0 } == true, "the file store's read is measured in the same run: \(backend)")
+		#expect(backend["meetsTarget"] is Bool)
+	}
 }
