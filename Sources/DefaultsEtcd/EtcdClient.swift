@@ -129,8 +129,7 @@ public final class EtcdClient: Sendable {
 				return data
 			}
 			let error = Self.error(status: status, body: data, endpoint: endpoint.absoluteString)
-			if attempt == 0, configuration.credentials != nil, case .server(_, let code, let message) = error,
-			   code == 16 || message.contains("auth token") {
+			if attempt == 0, configuration.credentials != nil, error.isTokenRefusal {
 				token = try await authenticatedToken(at: endpoint, renewing: true)
 				continue
 			}
@@ -157,6 +156,14 @@ public final class EtcdClient: Sendable {
 		}
 		state.withLock { $0.token = token }
 		return token
+	}
+
+	/// Drops `token` if it is still the one kept, so the next request or watch logs in again.
+	func forgetToken(_ token: String?) {
+		guard let token else { return }
+		state.withLock { state in
+			if state.token == token { state.token = nil }
+		}
 	}
 
 	/// The endpoint a watch goes to: the one that answered last.

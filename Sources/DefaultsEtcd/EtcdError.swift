@@ -63,6 +63,13 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 	}
 
 	/// Whether another endpoint may succeed where this one failed.
+	/// etcd refused the authentication token (it expired, or etcd restarted and forgot it):
+	/// logging in again helps.
+	var isTokenRefusal: Bool {
+		guard case .server(_, let code, let message) = self else { return false }
+		return code == 16 || message.contains("auth token")
+	}
+
 	var isEndpointFailure: Bool {
 		switch self {
 		case .unreachable, .httpStatus, .badResponse: true

@@ -45,6 +45,10 @@ extension EtcdClient {
 							continuation.yield(batch)
 						}
 					}
+				} catch let error as EtcdError where error.isTokenRefusal {
+					// A watch cannot renew its token in place: the watcher's retry logs in again.
+					forgetToken(token)
+					throw error
 				} catch let error as EtcdError where error.isEndpointFailure {
 					watchFailed(at: endpoint)
 					throw error

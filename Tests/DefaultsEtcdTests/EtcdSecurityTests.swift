@@ -84,6 +84,32 @@ struct EtcdSecurityTests {
 		#expect(await eventually { Defaults[theme] == "light" })
 	}
 
+	/// etcd forgets its simple tokens when it restarts: an engine that only watches (nothing to
+	/// push) must log in again instead of retrying the watch with the dead token for ever.
+	@Test func anIdleEngineHearsChangesAgainAfterEtcdRestartsAndForgetsItsToken() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		try enableAuthentication(etcd)
+		let store = InMemoryStore()
+		let theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
+		let sync = try Defaults.EtcdSync(
+			store: store,
+			configuration: EtcdConfiguration(endpoints: [etcd.endpoint], credentials: .init(user: "app", password: "app-secret"), requestTimeout: .seconds(3)),
+			prefix: "/app/",
+			journal: Machine.journalURL(),
+			maximumRetryDelay: .milliseconds(500)
+		)
+		defer { sync.stop() }
+		#expect(await sync.waitForSyncCompletion(timeout: .seconds(20)))
+		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""dark""#)
+		#expect(await eventually { Defaults[theme] == "dark" })
+
+		etcd.stop()
+		try await etcd.restart()
+		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""light""#)
+		#expect(await eventually { Defaults[theme] == "light" }, "the watch came back with a new token")
+	}
+
 	@Test func tlsWithTheClusterAuthorityTrusted() async throws {
 		let certificates = try TestCertificates.make()
 		let etcd = try await EtcdServer.start(tls: certificates)
