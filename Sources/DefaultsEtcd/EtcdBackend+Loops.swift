@@ -13,8 +13,9 @@ extension EtcdBackend {
 		while !Task.isCancelled {
 			await pushSignal.wait()
 			while !Task.isCancelled {
+				// Taken in flight: until settled, no outside change can replace these in memory.
 				let batch = state.withLock { state -> Defaults.ChangeBatch? in
-					guard let batch = state.link?.takeChanges(), !batch.isEmpty else { return nil }
+					guard let batch = state.link?.takeChangesInFlight(), !batch.isEmpty else { return nil }
 					state.inFlight = batch
 					return batch
 				}
@@ -22,19 +23,11 @@ extension EtcdBackend {
 				var remaining = batch
 				do {
 					try await push(&remaining)
-					state.withLock { state in
-						state.inFlight = nil
-						state.lastPushError = nil
-					}
+					settle(batch, remaining: nil)
 					backoff.reset()
 					reported = false
 				} catch {
-					let link = state.withLock { state in
-						state.inFlight = nil
-						state.lastPushError = error
-						return state.link
-					}
-					link?.restoreChanges(remaining)
+					settle(batch, remaining: remaining, failure: error)
 					if !reported {
 						reported = true
 						Defaults.report(.init(
@@ -47,6 +40,27 @@ extension EtcdBackend {
 				}
 			}
 		}
+	}
+
+	/**
+	Ends a push: the batch leaves flight (what is `remaining` goes back to the link, to be
+	pushed again), and outside changes that arrived for its keys meanwhile are applied
+	now if they are newer than this backend's write (a key still to be pushed keeps the
+	local value, which will reach etcd later and win there too).
+	*/
+	private func settle(_ batch: Defaults.ChangeBatch, remaining: Defaults.ChangeBatch?, failure: EtcdError? = nil) {
+		let (link, late) = state.withLock { state in
+			// Under this backend's lock, so that a watch message sees the batch either in
+			// flight (and waits in `late`) or settled (and applies).
+			if let remaining {
+				state.link?.restoreChanges(remaining)
+			} else {
+				state.link?.changesKept(batch)
+			}
+			state.lastPushError = failure
+			return (state.link, state.settle(remaining: remaining))
+		}
+		Self.apply(late, through: link)
 	}
 
 	/// Writes `batch` to etcd, taking out what is done, so that on failure `batch` is what is left.
@@ -82,17 +96,13 @@ extension EtcdBackend {
 	/// etcd will never take this change: the store goes back to what etcd holds, the next
 	/// ``EtcdBackend/flush(timeout:)`` throws the error, and it is reported.
 	private func refuse(_ name: String, _ error: EtcdError) {
-		let (link, known, inFlight) = state.withLock { state in
+		let (link, known) = state.withLock { state in
 			state.refusal = error
-			return (state.link, state.known[name], state.inFlight ?? .init())
+			state.link?.changesKept(Defaults.ChangeBatch(values: [name: nil]))
+			state.late[name] = nil
+			return (state.link, state.known[name])
 		}
-		var keeping = inFlight
-		keeping.values[name] = nil
-		if let known {
-			link?.applyOutsideChanges(setting: [name: known], keeping: keeping)
-		} else {
-			link?.applyOutsideChanges(removing: [name], keeping: keeping)
-		}
+		Self.apply([name: known], through: link)
 		Defaults.report(.init(
 			kind: .syncFailure,
 			key: name,
@@ -144,48 +154,55 @@ extension EtcdBackend {
 
 	/// Applies one watch message: puts and deletes of names this backend did not write since.
 	private func apply(_ batch: EtcdWatchBatch) {
-		var setting: [String: Defaults.JSONValue] = [:]
-		var removing: Set<String> = []
+		var changes: [String: EtcdBackendState.OutsideChange] = [:]
 		for event in batch.events {
 			guard let name = Self.name(ofEtcdKey: event.keyValue.key, prefix: prefix) else { continue }
 			if state.withLock({ $0.isSuperseded(name, revision: event.keyValue.modRevision) }) { continue }
 			let value = event.kind == .delete ? nil : Self.value(of: event.keyValue, name: name)
-			if let value {
-				setting[name] = value
-				removing.remove(name)
-			} else {
-				setting[name] = nil
-				removing.insert(name)
-			}
+			changes[name] = .init(value: value, revision: event.keyValue.modRevision)
 		}
-		let (link, keeping) = state.withLock { state in
+		let (link, passing) = state.withLock { state in
 			state.revision = max(state.revision, batch.revision)
-			for (name, value) in setting { state.known[name] = value }
-			for name in removing { state.known[name] = nil }
-			return (state.link, state.inFlight ?? .init())
+			for (name, change) in changes { state.known[name] = change.value }
+			return (state.link, state.route(changes))
 		}
-		guard !setting.isEmpty || !removing.isEmpty else { return }
 		// Observers run in here: no lock of this backend is held.
-		link?.applyOutsideChanges(setting: setting, removing: removing, keeping: keeping)
+		Self.apply(passing, through: link)
 	}
 
 	/// Reads every key under the prefix and applies what changed since etcd was last seen.
 	private func readEverything() async throws(EtcdError) {
 		let result = try await client.range(prefix: prefix)
-		var current: [String: Defaults.JSONValue] = [:]
+		var current: [String: (value: Defaults.JSONValue, revision: Int64)] = [:]
 		for keyValue in result.keyValues {
 			guard let name = Self.name(ofEtcdKey: keyValue.key, prefix: prefix) else { continue }
 			if let value = Self.value(of: keyValue, name: name) {
-				current[name] = value
+				current[name] = (value, keyValue.modRevision)
 			}
 		}
-		let (link, previous, keeping) = state.withLock { state in
-			defer {
-				state.known = current
-				state.revision = max(state.revision, result.revision)
+		let (link, passing) = state.withLock { state in
+			var changes: [String: EtcdBackendState.OutsideChange] = [:]
+			for (name, found) in current where state.known[name] != found.value {
+				changes[name] = .init(value: found.value, revision: found.revision)
 			}
-			return (state.link, state.known, state.inFlight ?? .init())
+			for name in state.known.keys where current[name] == nil {
+				changes[name] = .init(value: nil, revision: result.revision)
+			}
+			state.known = current.mapValues(\.value)
+			state.revision = max(state.revision, result.revision)
+			return (state.link, state.route(changes))
 		}
-		link?.applyOutsideChanges(from: previous, to: current, keeping: keeping)
+		Self.apply(passing, through: link)
+	}
+
+	/// Applies values changed in etcd (`nil`: removed) to the store, outside every lock of this backend.
+	private static func apply(_ changes: [String: Defaults.JSONValue?], through link: BackendLink?) {
+		guard let link, !changes.isEmpty else { return }
+		var setting: [String: Defaults.JSONValue] = [:]
+		var removing: Set<String> = []
+		for (name, value) in changes {
+			if let value { setting[name] = value } else { removing.insert(name) }
+		}
+		link.applyOutsideChanges(setting: setting, removing: removing)
 	}
 }

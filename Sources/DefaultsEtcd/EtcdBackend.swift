@@ -159,10 +159,45 @@ struct EtcdBackendState: Sendable {
 	var lastPushError: EtcdError?
 	/// A change etcd refused for good since the last flush (it was undone in the store).
 	var refusal: EtcdError?
+	/// Outside changes of names whose change is in flight, to apply once it settles if they are newer.
+	var late: [String: OutsideChange] = [:]
+
+	/// A value another writer gave a name in etcd (`nil`: removed), and the revision of that change.
+	struct OutsideChange: Sendable {
+		var value: Defaults.JSONValue?
+		var revision: Int64
+	}
 
 	init(revision: Int64, known: [String: Defaults.JSONValue]) {
 		self.revision = revision
 		self.known = known
+	}
+
+	/// The outside changes to apply now; those of names in flight wait in ``late`` until the push settles.
+	mutating func route(_ changes: [String: OutsideChange]) -> [String: Defaults.JSONValue?] {
+		var passing: [String: Defaults.JSONValue?] = [:]
+		for (name, change) in changes {
+			if let inFlight, inFlight.removedAll || inFlight.values[name] != nil {
+				late[name] = change
+			} else {
+				passing[name] = change.value
+			}
+		}
+		return passing
+	}
+
+	/// Ends the push in flight (`remaining`: what is left to push after a failure) and returns
+	/// the outside changes that waited for it and are newer than this backend's writes; a
+	/// name still to be pushed keeps its local value, which will reach etcd later and win.
+	mutating func settle(remaining: Defaults.ChangeBatch?) -> [String: Defaults.JSONValue?] {
+		inFlight = nil
+		defer { late = [:] }
+		var due: [String: Defaults.JSONValue?] = [:]
+		for (name, change) in late where !isSuperseded(name, revision: change.revision) {
+			if let remaining, remaining.removedAll || remaining.values[name] != nil { continue }
+			due[name] = change.value
+		}
+		return due
 	}
 
 	/// Whether a change of `name` at `revision` is older than this backend's own write of it.

@@ -40,6 +40,9 @@ final class StoreCore: Sendable {
 		/// What changed since, layered over `opened`. A key written often is found with one lookup.
 		var changes: [String: Entry] = [:]
 		var pending: PendingChanges?
+		/// Changes a backend took to keep asynchronously and has not settled yet: outside
+		/// changes leave these keys alone, as they leave pending ones.
+		var inFlight = PendingChanges()
 
 		/// A key's value and version: a value the store opened with has ``StoreCore/initialVersion``.
 		func lookup(_ key: String) -> (value: Defaults.JSONValue?, version: UInt64) {
@@ -209,9 +212,36 @@ final class StoreCore: Sendable {
 		}
 	}
 
-	/// Puts back changes whose save failed, under any made since (which are newer).
+	/// Takes the pending changes as ``takePendingChanges()`` does and keeps outside changes
+	/// off their keys, in the same step, until they are settled.
+	func takePendingChangesInFlight() -> PendingChanges {
+		state.withLock { state in
+			guard let pending = state.pending else { return PendingChanges() }
+			state.pending = PendingChanges()
+			if pending.removedAll {
+				state.inFlight = pending
+			} else {
+				state.inFlight.values.merge(pending.values) { _, newer in newer }
+			}
+			return pending
+		}
+	}
+
+	/// Settles `kept` (changes the backend has kept): outside changes to their keys apply again.
+	func settleChangesInFlight(_ kept: PendingChanges) {
+		state.withLock { state in
+			if kept.removedAll { state.inFlight.removedAll = false }
+			for key in kept.values.keys {
+				state.inFlight.values[key] = nil
+			}
+		}
+	}
+
+	/// Puts back changes whose save failed, under any made since (which are newer); changes
+	/// in flight are settled by this too.
 	func restorePendingChanges(_ failed: PendingChanges) {
 		state.withLock { state in
+			state.inFlight = PendingChanges()
 			guard var pending = state.pending else { return }
 			if pending.removedAll {
 				// A later removeAll supersedes whatever failed before it.
@@ -250,17 +280,18 @@ final class StoreCore: Sendable {
 	}
 
 	/// Applies values another process (or a server) changed, `nil` for a removed key, except
-	/// for keys this process changed, whether since its last save or in `saved` (the changes
-	/// it is saving now). Returns the keys whose value in memory changed; observers are told.
+	/// for keys this process changed, whether since its last save, in flight, or in `saved`
+	/// (the changes it is saving now). Returns the keys whose value in memory changed;
+	/// observers are told.
 	func applyOutsideChanges(_ changes: [String: Defaults.JSONValue?], excluding saved: PendingChanges) -> Set<String> {
 		if saved.removedAll { return [] }
 		let candidates = changes.filter { saved.values[$0.key] == nil }
 		guard !candidates.isEmpty else { return [] }
 		let changed = state.withLock { state -> Set<String> in
-			if state.pending?.removedAll == true { return [] }
+			if state.pending?.removedAll == true || state.inFlight.removedAll { return [] }
 			var changed: Set<String> = []
 			for (key, newValue) in candidates {
-				guard state.pending?.values[key] == nil else { continue }
+				guard state.pending?.values[key] == nil, state.inFlight.values[key] == nil else { continue }
 				guard state.lookup(key).value != newValue else { continue }
 				let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
 				state.set(newValue, forKey: key, version: newValue == nil ? Self.absentVersion : next)

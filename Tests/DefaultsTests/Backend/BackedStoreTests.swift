@@ -142,6 +142,70 @@ struct BackedStoreTests {
 	}
 }
 
+/// A backend that keeps changes later, as one that sends them over a network does: the
+/// test takes a batch in flight, lets outside changes arrive, then settles it.
+final class AsynchronousBackend: DefaultsStoreBackend, @unchecked Sendable {
+	private let lock = NSLock()
+	private var storedLink: BackendLink?
+	var link: BackendLink { lock.withLock { storedLink! } }
+
+	func loadValues() -> [String: Defaults.JSONValue] { [:] }
+	func connect(_ link: BackendLink) { lock.withLock { storedLink = link } }
+	func changesArePending() {}
+}
+
+@Suite("A backend keeping changes asynchronously")
+struct ChangesInFlightTests {
+	@Test func anOutsideChangeCannotReplaceAChangeInFlightUntilItIsKept() {
+		let store = BackedStore(backend: AsynchronousBackend())
+		let link = store.backend.link
+		store.setStoredValue("mine", forKey: "name")
+		store.setStoredValue(1, forKey: "count")
+
+		let batch = link.takeChangesInFlight()
+		#expect(batch == Defaults.ChangeBatch(values: ["name": "mine", "count": 1]))
+		#expect(!link.hasChanges, "taken, as takeChanges() takes them")
+		// While the batch is on its way, another writer's older change arrives.
+		let changed = link.applyOutsideChanges(setting: ["name": "theirs", "other": true])
+		#expect(changed == ["other"])
+		#expect(store.storedValue(forKey: "name") == "mine", "the change in flight keeps its value in memory")
+
+		link.changesKept(Defaults.ChangeBatch(values: ["name": "mine"]))
+		link.applyOutsideChanges(setting: ["name": "newer", "count": 2])
+		#expect(store.storedValue(forKey: "name") == "newer", "a kept change no longer holds off outside ones")
+		#expect(store.storedValue(forKey: "count") == 1, "the part of the batch not settled yet is still in flight")
+
+		link.restoreChanges(Defaults.ChangeBatch(values: ["count": 1]))
+		#expect(link.takeChangesInFlight() == Defaults.ChangeBatch(values: ["count": 1]), "a failed part is pending again")
+		link.changesKept(Defaults.ChangeBatch(values: ["count": 1]))
+		link.applyOutsideChanges(setting: ["count": 3])
+		#expect(store.storedValue(forKey: "count") == 3)
+	}
+
+	@Test func aRemovalOfEverythingInFlightHoldsOffEveryOutsideChange() {
+		let store = BackedStore(backend: AsynchronousBackend())
+		let link = store.backend.link
+		store.setStoredValue(1, forKey: "a")
+		_ = link.takeChanges()
+		store.removeAllStoredValues()
+		#expect(link.takeChangesInFlight().removedAll)
+		link.applyOutsideChanges(setting: ["a": 2, "b": 3])
+		#expect(store.storedValues().isEmpty)
+		link.changesKept(Defaults.ChangeBatch(removedAll: true))
+		link.applyOutsideChanges(setting: ["b": 3])
+		#expect(store.storedValues() == ["b": 3])
+	}
+
+	@Test func takingWithoutFlightLeavesOutsideChangesFree() {
+		let store = BackedStore(backend: AsynchronousBackend())
+		let link = store.backend.link
+		store.setStoredValue("mine", forKey: "name")
+		_ = link.takeChanges()
+		link.applyOutsideChanges(setting: ["name": "theirs"])
+		#expect(store.storedValue(forKey: "name") == "theirs", "a backend that keeps at once passes what it is keeping as `keeping:` instead")
+	}
+}
+
 /// A value behind a lock, for handlers called on any thread.
 final class BackendTestBox<Value>: @unchecked Sendable {
 	private let lock = NSLock()

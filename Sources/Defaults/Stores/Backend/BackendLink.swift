@@ -15,7 +15,35 @@ public final class BackendLink: Sendable {
 		core.takePendingChanges()
 	}
 
-	/// Gives back a batch that could not be kept, under any change made since (which is newer).
+	/**
+	Takes the changes as ``takeChanges()`` does, and in the same step keeps outside changes
+	off their keys until the backend settles them with ``changesKept(_:)`` or
+	``restoreChanges(_:)``. For a backend that keeps changes asynchronously (a network
+	round trip) while outside changes go on arriving: an outside change that comes in
+	while a change of the same key is on its way cannot replace it in memory.
+
+	```swift
+	let batch = link.takeChangesInFlight()
+	do {
+		try await server.write(batch)
+		link.changesKept(batch)        // outside changes to these keys apply again
+	} catch {
+		link.restoreChanges(batch)     // pending again, tried later
+	}
+	```
+	*/
+	public func takeChangesInFlight() -> Defaults.ChangeBatch {
+		core.takePendingChangesInFlight()
+	}
+
+	/// Says that `batch` (or part of one taken with ``takeChangesInFlight()``) is kept:
+	/// outside changes to its keys apply again.
+	public func changesKept(_ batch: Defaults.ChangeBatch) {
+		core.settleChangesInFlight(batch)
+	}
+
+	/// Gives back a batch that could not be kept, under any change made since (which is
+	/// newer); it also settles every change taken with ``takeChangesInFlight()``.
 	public func restoreChanges(_ batch: Defaults.ChangeBatch) {
 		core.restorePendingChanges(batch)
 	}
@@ -27,8 +55,8 @@ public final class BackendLink: Sendable {
 
 	/**
 	Applies values changed elsewhere: keys set to new values, and keys removed. A key
-	this process changed and whose change is not kept yet (not taken, or in `keeping`,
-	the batch being kept now) keeps its value. Observers are told about the keys whose
+	this process changed and whose change is not kept yet (not taken, taken in flight, or
+	in `keeping`, the batch being kept now) keeps its value. Observers are told about the keys whose
 	value changed, which are returned.
 
 	```swift
