@@ -52,9 +52,11 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 
 	/**
 	Reads every key under `prefix` and returns a backend holding them, ready to be put in a
-	`BackedStore`. Throws the ``EtcdError`` of the read: etcd must answer once.
+	`BackedStore`. Throws the ``EtcdError`` of the read (etcd must answer once), or
+	``EtcdError/invalidConfiguration(_:)`` for a prefix that does not start and end with `/`.
 	*/
 	public static func load(client: EtcdClient, prefix: String, maximumRetryDelay: Duration = .seconds(3)) async throws(EtcdError) -> EtcdBackend {
+		try EtcdKeys.checkPrefix(prefix)
 		let loaded = try await client.range(prefix: prefix)
 		return EtcdBackend(client: client, prefix: prefix, loaded: loaded, maximumRetryDelay: maximumRetryDelay)
 	}

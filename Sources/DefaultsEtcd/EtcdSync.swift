@@ -66,9 +66,7 @@ extension Defaults {
 			journal: URL? = nil,
 			maximumRetryDelay: Duration = .seconds(3)
 		) throws(EtcdError) {
-			if prefix.isEmpty {
-				throw .invalidConfiguration("the prefix is empty (it would sync every key in etcd)")
-			}
+			try EtcdKeys.checkPrefix(prefix)
 			self.store = store
 			self.prefix = prefix
 			self.maximumRetryDelay = maximumRetryDelay

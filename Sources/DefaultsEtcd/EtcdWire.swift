@@ -98,7 +98,18 @@ struct WireWatchMessage: Decodable {
 	var error: WireError?
 }
 
-enum EtcdKeys {
+package enum EtcdKeys {
+	/**
+	Checks a prefix the settings' keys live under: it starts and ends with `/`, as
+	`/myapp/` does. Without the final `/`, `/myapp` would also take `/myapp2/…`'s keys and
+	name them `2/…`; an empty prefix would take every key in etcd.
+	*/
+	package static func checkPrefix(_ prefix: String) throws(EtcdError) {
+		guard prefix.count >= 2, prefix.hasPrefix("/"), prefix.hasSuffix("/") else {
+			throw .invalidConfiguration("the prefix must start and end with '/', such as /myapp/ (not '\(prefix)')")
+		}
+	}
+
 	/// A key's bytes in base64, as the gateway takes them.
 	static func encoded(_ key: String) -> String {
 		Data(key.utf8).base64EncodedString()

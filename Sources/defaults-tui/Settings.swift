@@ -49,7 +49,9 @@ struct SettingsOptions: ParsableArguments {
 		guard let prefix else {
 			throw ValidationError("--etcd needs --prefix, such as --prefix /myapp/")
 		}
-		if prefix.count < 2 || !prefix.hasPrefix("/") || !prefix.hasSuffix("/") {
+		do {
+			try EtcdKeys.checkPrefix(prefix)
+		} catch {
 			throw ValidationError("--prefix must start and end with '/', such as /myapp/ (not '\(prefix)')")
 		}
 	}

@@ -202,6 +202,56 @@ struct EtcdSyncTests {
 		#expect(await machine.sync.waitForSyncCompletion(timeout: .milliseconds(300)) == false)
 	}
 
+	@Test func syncReturnsOnceTheLocalChangesAreInEtcd() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(etcd, prefix: prefix)
+		defer { machine.sync.stop() }
+		Defaults[machine.theme] = "dark"
+		await machine.sync.sync()
+		#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#, "pushed before sync() returned")
+		#expect(machine.sync.isComplete)
+	}
+
+	@Test func aRemovedKeyIsNeitherPushedNorUpdated() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(etcd, prefix: prefix)
+		defer { machine.sync.stop() }
+		let volume = Defaults.Key<Int>("volume", default: 5, suite: machine.store, iCloud: true)
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		machine.sync.remove(machine.theme)
+		#expect(!machine.sync.keys.contains(machine.theme) && machine.sync.keys.contains(volume))
+
+		// Local: the removed key's change stays here; the synced one after it goes out.
+		Defaults[machine.theme] = "dark"
+		Defaults[volume] = 7
+		#expect(await eventually { (try? etcd.value(of: "\(prefix)volume")) == "7" })
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(try etcd.value(of: "\(prefix)theme").isEmpty, "a key no longer synced is not pushed")
+
+		// Remote: a change of the removed key before one of the synced key is not applied.
+		try etcd.etcdctl("put", "\(prefix)theme", #""light""#)
+		try etcd.etcdctl("put", "\(prefix)volume", "9")
+		#expect(await eventually { Defaults[volume] == 9 })
+		#expect(Defaults[machine.theme] == "dark", "a key no longer synced keeps its local value")
+	}
+
+	@Test(arguments: ["", "/", "/myapp", "myapp/", "myapp"])
+	func aPrefixThatIsNotAFolderIsRefused(prefix: String) async {
+		#expect(throws: EtcdError.self) {
+			_ = try Defaults.EtcdSync(store: InMemoryStore(), endpoints: ["http://127.0.0.1:1"], prefix: prefix, journal: Machine.journalURL())
+		}
+		do {
+			_ = try await EtcdStore.openEtcd(configuration: EtcdConfiguration(endpoints: ["http://127.0.0.1:1"]), prefix: prefix)
+			Issue.record("the etcd store opened under '\(prefix)'")
+		} catch {
+			#expect("\(error)".contains("must start and end with '/'"), "refused before any request: \(error)")
+		}
+	}
+
 	@Test func iCloudKeysAreClaimedByTheEngineAndNotReportedAsNotSynced() async throws {
 		let store = InMemoryStore()
 		let sync = try Defaults.EtcdSync(store: store, endpoints: ["http://127.0.0.1:1"], prefix: uniquePrefix(), journal: Machine.journalURL())
