@@ -71,6 +71,17 @@ public struct EtcdConfiguration: Sendable {
 	/// ``EtcdError/requestTooLarge(key:size:limit:)``.
 	public var maximumRequestBytes: Int = Self.etcdDefaultMaximumRequestBytes
 
+	/**
+	How long a watch may go without a message before the client checks on it; `nil`:
+	never. A watch of settings that do not change is silent, and so is one whose member
+	hangs or whose connection was lost without a word: the check asks the watch's member
+	how many keys under the prefix changed since the last revision the watch reported.
+	A member that does not answer, or changes the watch has still not sent at the next
+	check, end the watch with ``EtcdError/unreachable(endpoint:reason:)``, and the
+	watcher starts again (on the next member). Each check is one small request.
+	*/
+	public var watchCheckInterval: Duration? = .seconds(10)
+
 	/// etcd's own default for `--max-request-bytes`.
 	public static let etcdDefaultMaximumRequestBytes = 1_572_864
 

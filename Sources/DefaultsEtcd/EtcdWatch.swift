@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 
 /// What one watch message reports: the changes, in revision order, and the store's revision
@@ -38,12 +39,23 @@ extension EtcdClient {
 				let endpoint = watchEndpoint()
 				let payload = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
 				let token = try await authenticatedToken(at: endpoint, renewing: false)
-				var reader = WatchMessageReader(endpoint: endpoint.absoluteString)
+				let progress = Locked(WatchProgress())
 				do {
-					for try await chunk in transport.stream("/v3/watch", to: endpoint, body: payload, token: token) {
-						for batch in try reader.batches(from: chunk) {
-							continuation.yield(batch)
+					try await withThrowingTaskGroup(of: Void.self) { group in
+						group.addTask {
+							var reader = WatchMessageReader(endpoint: endpoint.absoluteString)
+							for try await chunk in self.transport.stream("/v3/watch", to: endpoint, body: payload, token: token) {
+								let read = try reader.batches(from: chunk)
+								progress.withLock { $0.heard(read) }
+								read.forEach { continuation.yield($0) }
+							}
 						}
+						if let interval = configuration.watchCheckInterval {
+							group.addTask { try await self.checkWatch(of: prefix, at: endpoint, every: interval, progress: progress) }
+						}
+						// The stream ended, or it or the check failed: the other stops too.
+						try await group.next()
+						group.cancelAll()
 					}
 				} catch let error as EtcdError where error.isTokenRefusal {
 					// A watch cannot renew its token in place: the watcher's retry logs in again.
@@ -61,6 +73,54 @@ extension EtcdClient {
 		}
 		continuation.onTermination = { _ in task.cancel() }
 		return batches
+	}
+
+	/**
+	Checks on a watch that has been silent for `interval`: its member must answer, and the
+	keys under the prefix that changed after the watch's last revision must not stay
+	unsent from one check to the next. Throws (ending the watch) when either fails;
+	returns only when cancelled.
+	*/
+	private func checkWatch(of prefix: String, at endpoint: URL, every interval: Duration, progress: Locked<WatchProgress>) async throws {
+		var unsentSince: Int64?
+		while true {
+			try await Task.sleep(for: interval)
+			let (revision, quietFor) = progress.withLock { ($0.revision, $0.lastMessage.duration(to: .now)) }
+			guard quietFor >= interval else {
+				unsentSince = nil
+				continue
+			}
+			let found: (count: Int64, revision: Int64)
+			do {
+				found = try await changeCount(underPrefix: prefix, after: revision ?? 0, at: endpoint)
+			} catch {
+				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch's member stopped answering (\(error))")
+			}
+			guard revision != nil, found.count > 0 else {
+				// No message at all yet (not even the watch's creation) is as bad as changes not sent.
+				if revision == nil, unsentSince == 0 {
+					throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch was never set up")
+				}
+				unsentSince = revision == nil ? 0 : nil
+				continue
+			}
+			if unsentSince == revision {
+				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch fell silent: etcd holds \(found.count) changes under \(prefix) it did not send")
+			}
+			unsentSince = revision
+		}
+	}
+}
+
+/// What a watch has heard: the revision of its last message (`nil` before the first) and when.
+struct WatchProgress: Sendable {
+	var revision: Int64?
+	var lastMessage = ContinuousClock.now
+
+	mutating func heard(_ batches: [EtcdWatchBatch]) {
+		guard let last = batches.last else { return }
+		revision = max(revision ?? 0, last.revision)
+		lastMessage = .now
 	}
 }
 

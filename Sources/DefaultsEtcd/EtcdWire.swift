@@ -63,6 +63,8 @@ struct WireKeyValue: Decodable {
 struct WireRangeResponse: Decodable {
 	var header: WireHeader?
 	var kvs: [WireKeyValue]?
+	/// How many keys are in the range (with `count_only`, the only answer besides the header).
+	var count: String?
 }
 
 struct WireHeaderResponse: Decodable {

@@ -105,6 +105,45 @@ struct EtcdFaultTests {
 		#expect(await eventually { Defaults[machine.theme] == "after" }, "and keeps watching")
 	}
 
+	/// A watch whose connection stays open but carries nothing any more (a member that hangs,
+	/// a connection lost without a word) is noticed by its checks, reported, and set up again.
+	@Test func aWatchThatFallsSilentIsNoticedAndSetUpAgain() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let proxy = try FaultProxy(to: etcd.clientPort)
+		defer { proxy.stop() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix, watchCheckInterval: .milliseconds(300))
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		try etcd.etcdctl("put", "\(prefix)theme", #""before""#)
+		#expect(await eventually { Defaults[machine.theme] == "before" })
+
+		proxy.silenceConnections()
+		try etcd.etcdctl("put", "\(prefix)theme", #""while silent""#)
+		#expect(await eventually { Defaults[machine.theme] == "while silent" }, "the silent watch was replaced: reports \(reports(prefix).map(\.message))")
+		#expect(reports(prefix).contains { $0.message.contains("fell silent") }, "\(reports(prefix).map(\.message))")
+		try etcd.etcdctl("put", "\(prefix)theme", #""after""#)
+		#expect(await eventually { Defaults[machine.theme] == "after" }, "and the new watch works")
+	}
+
+	@Test func aQuietWatchOfUnchangedSettingsIsLeftAlone() async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let machine = try Machine(etcd, prefix: prefix, watchCheckInterval: .milliseconds(200))
+		defer { machine.sync.stop() }
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		// Other keys change, none under the prefix: the watch stays silent, and that is fine.
+		for index in 0..<5 {
+			try etcd.etcdctl("put", "/elsewhere-\(UUID().uuidString.prefix(8))/key", "\(index)")
+		}
+		try await Task.sleep(for: .seconds(2))
+		#expect(reports(prefix).isEmpty, "\(reports(prefix).map(\.message))")
+		try etcd.etcdctl("put", "\(prefix)theme", #""still heard""#)
+		#expect(await eventually { Defaults[machine.theme] == "still heard" })
+	}
+
 	@Test func aValueOverEtcdsRequestLimitIsReportedKeptHereAndHoldsUpNoOtherKey() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }

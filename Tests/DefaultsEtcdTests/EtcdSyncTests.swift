@@ -10,12 +10,17 @@ struct Machine {
 	let theme: Defaults.Key<String>
 	let sync: Defaults.EtcdSync
 
-	init(_ etcd: EtcdServer?, endpoint: String? = nil, endpoints: [String]? = nil, prefix: String, store: any DefaultsStore = InMemoryStore(), journal: URL = Self.journalURL()) throws {
+	init(
+		_ etcd: EtcdServer?, endpoint: String? = nil, endpoints: [String]? = nil, prefix: String,
+		store: any DefaultsStore = InMemoryStore(), journal: URL = Self.journalURL(), watchCheckInterval: Duration? = .seconds(10)
+	) throws {
 		self.store = store
 		theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
+		var configuration = EtcdConfiguration(endpoints: endpoints ?? [endpoint ?? etcd?.endpoint ?? "http://127.0.0.1:1"], requestTimeout: .seconds(3))
+		configuration.watchCheckInterval = watchCheckInterval
 		sync = try Defaults.EtcdSync(
 			store: store,
-			configuration: EtcdConfiguration(endpoints: endpoints ?? [endpoint ?? etcd?.endpoint ?? "http://127.0.0.1:1"], requestTimeout: .seconds(3)),
+			configuration: configuration,
 			prefix: prefix,
 			journal: journal,
 			maximumRetryDelay: .milliseconds(500)

@@ -6,13 +6,15 @@ import LoopbackPort
 
 /**
 A TCP proxy on a loopback port between a client and etcd that can misbehave on demand:
-answer every new request with an HTTP error, hold each answer back for a while, or cut
-every open connection (a watch stream) while etcd itself keeps running.
+answer every new request with an HTTP error, hold each answer back for a while, cut
+every open connection (a watch stream), or let open connections fall silent while they
+stay open, while etcd itself keeps running.
 
 ```swift
 let proxy = try FaultProxy(to: etcd.port)
 proxy.mode = .failing          // new requests get "503 Service Unavailable"
 proxy.dropConnections()        // open streams end at once
+proxy.silenceConnections()     // open streams stay open but nothing passes any more
 ```
 
 Each connection is two threads copying bytes; it is meant for a handful of clients.
@@ -35,6 +37,8 @@ public final class FaultProxy: @unchecked Sendable {
 	private let state = NSLock()
 	private var currentMode: Mode = .passing
 	private var open: Set<Int32> = []
+	/// Connections whose bytes are read and thrown away.
+	private var silenced: Set<Int32> = []
 	private var closed = false
 	private var refused = 0
 	/// How many connections were answered with an error, for tests to check retries.
@@ -76,6 +80,13 @@ public final class FaultProxy: @unchecked Sendable {
 		for descriptor in state.withLock({ open }) {
 			shutdown(descriptor, Int32(SHUT_RDWR))
 		}
+	}
+
+	/// Lets every open connection fall silent: it stays open, but nothing it carries arrives
+	/// any more (as with a member that hangs, or a middlebox that lost the connection).
+	/// New connections pass as the mode says.
+	public func silenceConnections() {
+		state.withLock { silenced.formUnion(open) }
 	}
 
 	private func acceptLoop() {
@@ -121,6 +132,7 @@ public final class FaultProxy: @unchecked Sendable {
 		while true {
 			let count = read(source, &buffer, buffer.count)
 			if count <= 0 { break }
+			if state.withLock({ silenced.contains(source) }) { continue }
 			if slowing, case .slow(let delay) = mode {
 				Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
 			}
@@ -136,6 +148,8 @@ public final class FaultProxy: @unchecked Sendable {
 		shutdown(destination, Int32(SHUT_RDWR))
 		let last = state.withLock { () -> Bool in
 			// The second pump of a connection to end closes both descriptors.
+			silenced.remove(source)
+			silenced.remove(destination)
 			if open.contains(source) || open.contains(destination) {
 				open.remove(source)
 				open.remove(destination)
