@@ -2,6 +2,15 @@ import Foundation
 
 /// What one watch message reports: the changes, in revision order, and the store's revision
 /// when it was sent (every change up to it has been reported).
+///
+/// ```swift
+/// for try await batch in client.watch(prefix: "/myapp/", fromRevision: 0) {
+/// 	for event in batch.events where event.kind == .put {
+/// 		print(event.keyValue.key, String(decoding: event.keyValue.value, as: UTF8.self))
+/// 	}
+/// 	lastSeen = batch.revision
+/// }
+/// ```
 public struct EtcdWatchBatch: Sendable, Equatable {
 	/// The puts and deletes, in revision order.
 	public var events: [EtcdEvent]

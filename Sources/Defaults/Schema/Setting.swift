@@ -5,8 +5,17 @@ One setting as the editor and the command line show it: its key, a title, help,
 what kind of value it holds and the constraints on it.
 
 Settings are made with the schema DSL (``Defaults/Toggle``, ``Defaults/Slider``,
-``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Setting``), from a key
-group, or read from a JSON schema file.
+``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Field``), from a key
+group, or read from a JSON schema file. They can also be written out in full:
+
+```swift
+let fontSize = Setting(key: "fontSize", title: "Font Size", kind: .integer, defaultValue: 14, minimum: 8, maximum: 72, step: 1)
+let theme = Setting(key: "theme", title: "Theme", kind: .choice, defaultValue: "light", choices: [
+	Setting.Choice(value: "light", title: "Light"),
+	Setting.Choice(value: "dark", title: "Dark"),
+])
+let schema = SettingsSchema(title: "Editor", sections: [SettingsSchema.Section(title: "Appearance", settings: [fontSize, theme])])
+```
 */
 public struct Setting: Sendable, Codable, Equatable {
 	/// What kind of value a setting holds, which decides its widget.

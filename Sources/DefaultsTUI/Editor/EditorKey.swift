@@ -1,4 +1,11 @@
 /// A key press, as the editor model understands it (the terminal layer translates ncurses codes).
+///
+/// ```swift
+/// let model = EditorModel(schema: schema, store: FileStore.standard)
+/// model.handle(.down)                              // select the next setting
+/// model.handle(.character(" "))                    // flip it, if it is a toggle
+/// model.handle(.resize(width: 120, height: 40))    // the window grew
+/// ```
 public enum EditorKey: Hashable, Sendable {
 	/// A printable character, typed as it is (a letter, a digit, a space, `?`).
 	case character(Character)
@@ -31,6 +38,16 @@ public enum MouseEvent: Hashable, Sendable {
 }
 
 /// What the terminal layer should do after a key press.
+///
+/// ```swift
+/// switch model.handle(key) {
+/// case .quit: return
+/// case .redraw: clearTerminal()
+/// case .editExternally(let key, let text): model.finishExternalEdit(key: key, text: runEditor(on: text))
+/// case .none: break
+/// }
+/// draw(model.render())
+/// ```
 public enum EditorAction: Equatable, Sendable {
 	/// Nothing to do beyond drawing the new screen.
 	case none

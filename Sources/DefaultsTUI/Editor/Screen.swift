@@ -40,6 +40,14 @@ public struct Span: Sendable, Equatable {
 }
 
 /// What the editor shows: one list of spans per row, and where the cursor is, if visible.
+///
+/// ```swift
+/// let model = EditorModel(schema: schema, store: InMemoryStore())
+/// model.handle(.resize(width: 100, height: 30))
+/// let screen = model.render()
+/// print(screen.text.joined(separator: "\n"))   // the rows as plain text
+/// let titleStyle = screen.lines[0][0].style     // .titleBar
+/// ```
 public struct Screen: Sendable, Equatable {
 	/// The window's width in cells.
 	public var width: Int
