@@ -20,8 +20,9 @@ public struct EtcdWatchBatch: Sendable, Equatable {
 
 extension EtcdClient {
 	/**
-	Watches every key that starts with `prefix`, from `revision` on (`0`: from now). The
-	first batch (no events) comes once the watch is set up. The sequence ends with an error
+	Watches every key that starts with `prefix`, from `revision` on (`0`: from now).
+
+	The first batch (no events) comes once the watch is set up. The sequence ends with an error
 	when the connection drops or etcd cancels the watch: ``EtcdError/compacted(revision:)``
 	when `revision` is older than etcd's history (read everything again, then watch from
 	the revision of that read plus one). Cancel the consuming task to stop watching.

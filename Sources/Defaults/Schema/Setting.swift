@@ -124,7 +124,9 @@ public struct Setting: Sendable, Codable, Equatable {
 		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret"
 	}
 
-	/// Reads a setting of a schema file. Only `key` and `kind` are required: `title` defaults to one made from
+	/// Reads a setting of a schema file.
+	///
+	/// Only `key` and `kind` are required: `title` defaults to one made from
 	/// the key, `type` to the kind's name and `optional` to whether there is no `default`. Throws `DecodingError`
 	/// when a field is missing or has the wrong type.
 	public init(from decoder: any Decoder) throws {

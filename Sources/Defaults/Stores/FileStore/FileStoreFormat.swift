@@ -75,8 +75,9 @@ public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /**
-The file store's default format: one JSON object from key name to stored value,
-pretty-printed with sorted keys so that it diffs well and can be edited by hand.
+The file store's default format: one JSON object from key name to stored value.
+
+The object is pretty-printed with sorted keys so that it diffs well and can be edited by hand.
 An empty file (or one of white space only) holds no values; a leading byte-order mark
 is skipped; a number too large for any number type is kept as its text and reported
 for its key alone.
