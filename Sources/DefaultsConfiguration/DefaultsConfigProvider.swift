@@ -2,9 +2,10 @@ import Configuration
 import Defaults
 
 /**
-A swift-configuration provider that serves a store's values to a `ConfigReader`, and tells
-its watchers of every change the store reports: this process's writes, another process's
-(the file store watches its file), a `defaults-tui set`, etcd's (with `EtcdStore`).
+A swift-configuration provider that serves a store's values to a `ConfigReader`.
+
+It tells its watchers of every change the store reports: this process's writes, another
+process's (the file store watches its file), a `defaults-tui set`, etcd's (with `EtcdStore`).
 
 A server that reads its configuration through swift-configuration can keep its settings in
 this project's store and have them edited live in `defaults-tui`:

@@ -2,9 +2,10 @@ import Defaults
 import Foundation
 
 /**
-A `DefaultsStoreBackend` whose values are the keys under a prefix in etcd: the setting
-`theme` is the etcd key `<prefix>theme`, holding the value's JSON text in the stored form.
-Put a `BackedStore` in front of it (`EtcdStore.openEtcd(configuration:prefix:)`
+A `DefaultsStoreBackend` whose values are the keys under a prefix in etcd.
+
+The setting `theme` is the etcd key `<prefix>theme`, holding the value's JSON text in the
+stored form. Put a `BackedStore` in front of it (`EtcdStore.openEtcd(configuration:prefix:)`
 does both) to read and edit a fleet's settings directly, with etcd as the only copy.
 
 ```swift

@@ -3,6 +3,7 @@ import Foundation
 
 /**
 A small client for etcd's v3 JSON gateway: read, write and delete keys, and watch them.
+
 Each request goes to the endpoint that answered last; when it cannot be reached (or
 answers with an HTTP error), the next one is tried, so a cluster's members back each other up.
 

@@ -66,7 +66,9 @@ public struct EtcdConfiguration: Sendable {
 	/// The TLS files for `https` endpoints (none: the system's authorities, no client certificate).
 	public var tls = TLS()
 	/// The largest request etcd takes, in bytes: its `--max-request-bytes`, 1.5 MiB unless
-	/// the cluster sets another. A put of a key and value that would not fit (with 1 KiB
+	/// the cluster sets another.
+	///
+	/// A put of a key and value that would not fit (with 1 KiB
 	/// kept for the request's own fields) is refused before it is sent, with
 	/// ``EtcdError/requestTooLarge(key:size:limit:)``.
 	public var maximumRequestBytes: Int = Self.etcdDefaultMaximumRequestBytes

@@ -5,7 +5,9 @@ import Synchronization
 extension Defaults {
 	/**
 	Syncs chosen settings of a store across machines through etcd, like the original's
-	`Defaults.iCloud`: the local store stays the source of every read; each synced key is
+	`Defaults.iCloud`.
+
+	The local store stays the source of every read; each synced key is
 	one etcd key `<prefix><name>` holding the value's JSON text (`"dark"`, `5`, objects).
 	Keys made with `iCloud: true` in the store are synced as soon as the engine exists.
 
@@ -56,7 +58,9 @@ extension Defaults {
 
 		/**
 		Starts syncing `store`'s keys marked `iCloud: true` (and those added later) with etcd
-		under `prefix`. The journal is kept at `journal`, or under `$XDG_STATE_HOME` (see the
+		under `prefix`.
+
+		The journal is kept at `journal`, or under `$XDG_STATE_HOME` (see the
 		article "Syncing across machines"). Throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot work.
 		*/
 		public init(

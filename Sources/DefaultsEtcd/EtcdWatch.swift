@@ -3,6 +3,15 @@ import Foundation
 
 /// What one watch message reports: the changes, in revision order, and the store's revision
 /// when it was sent (every change up to it has been reported).
+///
+/// ```swift
+/// for try await batch in client.watch(prefix: "/myapp/", fromRevision: 0) {
+/// 	for event in batch.events where event.kind == .put {
+/// 		print(event.keyValue.key, String(decoding: event.keyValue.value, as: UTF8.self))
+/// 	}
+/// 	lastSeen = batch.revision
+/// }
+/// ```
 public struct EtcdWatchBatch: Sendable, Equatable {
 	/// The puts and deletes, in revision order.
 	public var events: [EtcdEvent]
@@ -12,8 +21,9 @@ public struct EtcdWatchBatch: Sendable, Equatable {
 
 extension EtcdClient {
 	/**
-	Watches every key that starts with `prefix`, from `revision` on (`0`: from now). The
-	first batch (no events) comes once the watch is set up. The sequence ends with an error
+	Watches every key that starts with `prefix`, from `revision` on (`0`: from now).
+
+	The first batch (no events) comes once the watch is set up. The sequence ends with an error
 	when the connection drops or etcd cancels the watch: ``EtcdError/compacted(revision:)``
 	when `revision` is older than etcd's history (read everything again, then watch from
 	the revision of that read plus one). Cancel the consuming task to stop watching.

@@ -17,7 +17,9 @@ public struct EtcdKeyValue: Sendable, Equatable {
 public struct EtcdEvent: Sendable, Equatable {
 	/// Whether an event set a key or deleted it.
 	public enum Kind: Sendable, Equatable {
+		/// The key was set, to a new value or its first one.
 		case put
+		/// The key was deleted.
 		case delete
 	}
 

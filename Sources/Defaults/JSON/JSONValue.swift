@@ -16,14 +16,19 @@ extension Defaults {
 	```
 	*/
 	public enum JSONValue: Sendable {
+		/// JSON `null`.
 		case null
+		/// `true` or `false`.
 		case bool(Bool)
 		/// An integer that fits in `Int64`.
 		case integer(Int64)
 		/// An integer above `Int64.max`.
 		case unsignedInteger(UInt64)
+		/// A floating-point number.
 		case double(Double)
+		/// A string.
 		case string(String)
+		/// An array of values.
 		case array([JSONValue])
 		/// An object. Keys are written in sorted order.
 		case object([String: JSONValue])

@@ -51,8 +51,10 @@ enum SyncMarks {
 
 extension Defaults {
 	/**
-	Hands the keys marked `iCloud: true` in `store` to a sync engine: returns those marked so
-	far, and calls `handler` with each key marked later (with no lock held). While a store is
+	Hands the keys marked `iCloud: true` in `store` to a sync engine.
+
+	It returns the keys marked so far, and calls `handler` with each key marked later (with
+	no lock held). While a store is
 	claimed, its marked keys are no longer reported as not synced. A later claim of the same
 	store replaces the earlier one.
 

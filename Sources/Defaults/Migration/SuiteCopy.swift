@@ -41,7 +41,9 @@ extension Defaults {
 
 	/**
 	Copies every value of a `UserDefaults` suite into a store, for keys whose types are
-	not at hand: a name that a key of this process declared for the suite is converted
+	not at hand.
+
+	A name that a key of this process declared for the suite is converted
 	through that key's type; any other is converted value by value (a date becomes its
 	ISO 8601 string, data its base64 text, a `Codable` value's JSON text stays a string,
 	which its key reads and `migrate(_:to:)` rewrites as an object).

@@ -207,8 +207,9 @@ extension Defaults {
 	}
 
 	/**
-	Tells observers that keys of a store changed. The package's own stores and
-	`UserDefaults` call this themselves; a store of your own calls it after each
+	Tells observers that keys of a store changed.
+
+	The package's own stores and `UserDefaults` call this themselves; a store of your own calls it after each
 	change so that `Defaults.observe(_:options:handler:)` and
 	`Defaults.updates(_:initial:)` see changes made through it.
 

@@ -154,7 +154,9 @@ extension Defaults {
 
 	/**
 	Observes every change to a store, for tools that serve all its values (a configuration
-	provider, a mirror). `handler` gets the names of the keys that changed, or `nil` when
+	provider, a mirror).
+
+	`handler` gets the names of the keys that changed, or `nil` when
 	any may have (the store was reloaded or cleared); changes made in
 	``withoutPropagation(_:)`` are left out, as for the other observations.
 

@@ -1,4 +1,15 @@
 /// Builds the sections of a ``SettingsSchema``.
+///
+/// Its body lists ``Defaults/Section``s, and may choose them with `if`, `switch` and `for`:
+///
+/// ```swift
+/// let schema = SettingsSchema(title: "Calendar") {
+/// 	Defaults.Section("Display") { Defaults.Toggle("Show All-Day Events", key: .showAllDayEvents) }
+/// 	if showsAdvancedSettings {
+/// 		Defaults.Section("Advanced") { Defaults.Field("Recent Files", key: .recentFiles) }
+/// 	}
+/// }
+/// ```
 @resultBuilder
 public enum SettingsSchemaBuilder {
 	/// Takes a ``Defaults/Section`` written in the schema's body.
@@ -16,6 +27,17 @@ public enum SettingsSchemaBuilder {
 }
 
 /// Builds the settings of a ``Defaults/Section``.
+///
+/// Its body lists entries of the schema DSL, and may choose them with `if`, `switch` and `for`:
+///
+/// ```swift
+/// Defaults.Section("Display") {
+/// 	Defaults.Slider("Zoom", key: .zoom, range: 0.5...2, step: 0.1)
+/// 	if hasThemes {
+/// 		Defaults.Picker("Theme", key: .theme)
+/// 	}
+/// }
+/// ```
 @resultBuilder
 public enum SettingsSectionBuilder {
 	/// Takes an entry written in the section's body (``Defaults/Toggle``, ``Defaults/Slider`` and the others) as its setting.

@@ -5,8 +5,17 @@ One setting as the editor and the command line show it: its key, a title, help,
 what kind of value it holds and the constraints on it.
 
 Settings are made with the schema DSL (``Defaults/Toggle``, ``Defaults/Slider``,
-``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Setting``), from a key
-group, or read from a JSON schema file.
+``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Field``), from a key
+group, or read from a JSON schema file. They can also be written out in full:
+
+```swift
+let fontSize = Setting(key: "fontSize", title: "Font Size", kind: .integer, defaultValue: 14, minimum: 8, maximum: 72, step: 1)
+let theme = Setting(key: "theme", title: "Theme", kind: .choice, defaultValue: "light", choices: [
+	Setting.Choice(value: "light", title: "Light"),
+	Setting.Choice(value: "dark", title: "Dark"),
+])
+let schema = SettingsSchema(title: "Editor", sections: [SettingsSchema.Section(title: "Appearance", settings: [fontSize, theme])])
+```
 */
 public struct Setting: Sendable, Codable, Equatable {
 	/// What kind of value a setting holds, which decides its widget.
@@ -115,7 +124,9 @@ public struct Setting: Sendable, Codable, Equatable {
 		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret"
 	}
 
-	/// Reads a setting of a schema file. Only `key` and `kind` are required: `title` defaults to one made from
+	/// Reads a setting of a schema file.
+	///
+	/// Only `key` and `kind` are required: `title` defaults to one made from
 	/// the key, `type` to the kind's name and `optional` to whether there is no `default`. Throws `DecodingError`
 	/// when a field is missing or has the wrong type.
 	public init(from decoder: any Decoder) throws {

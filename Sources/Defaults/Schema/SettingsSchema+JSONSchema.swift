@@ -5,10 +5,11 @@ extension SettingsSchema {
 	public static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 
 	/**
-	A JSON Schema (draft 2020-12) of the settings file these settings are kept in: one
-	property per setting, with its type, default, range, choices, length and pattern, and
-	its title and help as annotations. An editor that knows JSON Schema then completes and
-	checks hand edits of `settings.json`.
+	A JSON Schema (draft 2020-12) of the settings file these settings are kept in.
+
+	It has one property per setting, with its type, default, range, choices, length and
+	pattern, and its title and help as annotations. An editor that knows JSON Schema then
+	completes and checks hand edits of `settings.json`.
 
 	Keys the schema does not name are allowed (a store may hold other settings too). A value
 	the schema refuses is one a program reads as its default.

@@ -48,8 +48,10 @@ extension UserDefaults: DefaultsStore {
 		userDefaultsLock.withLock { object(forKey: key) }
 	}
 
-	/// Stores `value` in the suite, in the property-list form the original library writes for the type of the key
-	/// of that name (member by member when no such key exists), and tells observers. A value with `null` inside
+	/// Stores `value` in the suite, and tells observers.
+	///
+	/// The value is written in the property-list form the original library writes for the type of the key
+	/// of that name (member by member when no such key exists). A value with `null` inside
 	/// or nested too deeply is reported and not stored.
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
 		setStoredValue(value, forKey: key, tellingObservers: true)

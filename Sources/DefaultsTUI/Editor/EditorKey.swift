@@ -1,11 +1,23 @@
 /// A key press, as the editor model understands it (the terminal layer translates ncurses codes).
+///
+/// ```swift
+/// let model = EditorModel(schema: schema, store: FileStore.standard)
+/// model.handle(.down)                              // select the next setting
+/// model.handle(.character(" "))                    // flip it, if it is a toggle
+/// model.handle(.resize(width: 120, height: 40))    // the window grew
+/// ```
 public enum EditorKey: Hashable, Sendable {
+	/// A printable character, typed as it is (a letter, a digit, a space, `?`).
 	case character(Character)
 	/// Ctrl and a letter, for example `.control("u")` for Ctrl-U.
 	case control(Character)
+	/// An arrow key.
 	case up, down, left, right
+	/// The left or right arrow with Shift held.
 	case shiftLeft, shiftRight
+	/// Page Up, Page Down, Home or End.
 	case pageUp, pageDown, home, end
+	/// Enter (Return), Escape, Tab, Backspace or Delete (the key that deletes forward).
 	case enter, escape, tab, backspace, delete
 	/// A function key, F1 to F12.
 	case function(Int)
@@ -26,8 +38,20 @@ public enum MouseEvent: Hashable, Sendable {
 }
 
 /// What the terminal layer should do after a key press.
+///
+/// ```swift
+/// switch model.handle(key) {
+/// case .quit: return
+/// case .redraw: clearTerminal()
+/// case .editExternally(let key, let text): model.finishExternalEdit(key: key, text: runEditor(on: text))
+/// case .none: break
+/// }
+/// draw(model.render())
+/// ```
 public enum EditorAction: Equatable, Sendable {
+	/// Nothing to do beyond drawing the new screen.
 	case none
+	/// End the editor: the person quit.
 	case quit
 	/// Clear the terminal and draw everything again (Ctrl-L).
 	case redraw

@@ -3,7 +3,9 @@ import Defaults
 extension EditorModel {
 	/**
 	Applies text edited in `$EDITOR` to the setting it came from (`nil`: the editor
-	failed). Text that does not parse or fit is kept: the message line offers to edit
+	failed).
+
+	Text that does not parse or fit is kept: the message line offers to edit
 	it again (`e`) or discard it (`d`), with the line and column of a JSON error.
 	Text that was not changed writes nothing.
 	*/

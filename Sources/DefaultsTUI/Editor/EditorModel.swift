@@ -198,9 +198,11 @@ public final class EditorModel {
 	}
 
 	/**
-	Tells the editor that keys changed in the store (`nil`: any key). Changed settings are
-	highlighted for a moment; a change to the setting being edited does not touch the
-	edit but is announced, and Ctrl-R takes the new value. Returns whether anything changed.
+	Tells the editor that keys changed in the store (`nil`: any key), and returns whether
+	anything changed.
+
+	Changed settings are highlighted for a moment; a change to the setting being edited does not touch the
+	edit but is announced, and Ctrl-R takes the new value.
 	*/
 	@discardableResult
 	public func storeDidChange(keys: Set<String>?) -> Bool {

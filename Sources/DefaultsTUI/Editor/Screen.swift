@@ -1,15 +1,25 @@
 /// How a piece of text is drawn. The terminal maps roles to colors, or to bold and
 /// reverse video on terminals without colors (and with `NO_COLOR`).
 public enum TextStyle: Sendable, Equatable {
+	/// Plain text, such as an unselected setting's row.
 	case normal
+	/// The title bar at the top of the window.
 	case titleBar
+	/// The heading of a section of settings.
 	case sectionHeader
+	/// The selected row, or the highlighted choice in a list.
 	case selected
+	/// The marker of a setting that differs from its default.
 	case modified
+	/// Less important text, such as the value of a setting that is not set.
 	case dim
+	/// An error, a problem with a value, or a question that needs an answer.
 	case error
+	/// A row highlighted for a moment because its value changed in the store.
 	case flash
+	/// The hint bar and the help line at the bottom of the window.
 	case hint
+	/// Text being typed, a text field, or the box of a list of choices.
 	case input
 	/// The part of a title that matches the filter.
 	case match
@@ -30,6 +40,14 @@ public struct Span: Sendable, Equatable {
 }
 
 /// What the editor shows: one list of spans per row, and where the cursor is, if visible.
+///
+/// ```swift
+/// let model = EditorModel(schema: schema, store: InMemoryStore())
+/// model.handle(.resize(width: 100, height: 30))
+/// let screen = model.render()
+/// print(screen.text.joined(separator: "\n"))   // the rows as plain text
+/// let titleStyle = screen.lines[0][0].style     // .titleBar
+/// ```
 public struct Screen: Sendable, Equatable {
 	/// The window's width in cells.
 	public var width: Int

@@ -78,8 +78,10 @@ public final class TerminalEditor {
 	}
 
 	/**
-	Runs the editor until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM
-	or SIGHUP, then restores the terminal and says how it ended. A `FileStore` is saved
+	Runs the editor until the person quits or a signal ends it, and says how it ended.
+
+	It runs until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM or SIGHUP,
+	then restores the terminal. A `FileStore` is saved
 	before it returns (other stores are the caller's to save); the signal itself no longer
 	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
 	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.

@@ -1,7 +1,8 @@
 /**
-A store in front of a backend of your own (``DefaultsStoreBackend``): keys read it
-through a cache of decoded values as fast as the built-in stores, observers hear of
-every change after all locks are released, and ``Defaults/withoutPropagation(_:)``
+A store in front of a backend of your own (``DefaultsStoreBackend``).
+
+Keys read it through a cache of decoded values as fast as the built-in stores, observers
+hear of every change after all locks are released, and ``Defaults/withoutPropagation(_:)``
 works, without the backend doing any of it.
 
 ```swift

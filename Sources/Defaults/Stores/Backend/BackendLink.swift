@@ -16,11 +16,14 @@ public final class BackendLink: Sendable {
 	}
 
 	/**
-	Takes the changes as ``takeChanges()`` does, and in the same step keeps outside changes
-	off their keys until the backend settles them with ``changesKept(_:)`` or
-	``restoreChanges(_:)``. For a backend that keeps changes asynchronously (a network
-	round trip) while outside changes go on arriving: an outside change that comes in
-	while a change of the same key is on its way cannot replace it in memory.
+	Takes the changes as ``takeChanges()`` does, and keeps outside changes off their keys
+	until the backend settles them.
+
+	Taking the changes and keeping outside changes off happen in one step; the backend
+	settles the changes with ``changesKept(_:)`` or ``restoreChanges(_:)``. This is for a
+	backend that keeps changes asynchronously (a network round trip) while outside changes
+	go on arriving: an outside change that comes in while a change of the same key is on its
+	way cannot replace it in memory.
 
 	```swift
 	let batch = link.takeChangesInFlight()
@@ -54,8 +57,9 @@ public final class BackendLink: Sendable {
 	}
 
 	/**
-	Applies values changed elsewhere: keys set to new values, and keys removed. A key
-	this process changed and whose change is not kept yet (not taken, taken in flight, or
+	Applies values changed elsewhere: keys set to new values, and keys removed.
+
+	A key this process changed and whose change is not kept yet (not taken, taken in flight, or
 	in `keeping`, the batch being kept now) keeps its value. Observers are told about the keys whose
 	value changed, which are returned.
 

@@ -1,6 +1,7 @@
 /**
-Where a ``BackedStore`` keeps its values: a file, a database, a server. A backend
-only loads, keeps changes, and reports changes made elsewhere; the store in front of
+Where a ``BackedStore`` keeps its values: a file, a database, a server.
+
+A backend only loads, keeps changes, and reports changes made elsewhere; the store in front of
 it gives every key a cache of its decoded value, tells observers about every change
 once all locks are released, and honours ``Defaults/withoutPropagation(_:)``.
 
@@ -47,10 +48,11 @@ public protocol DefaultsStoreBackend: AnyObject, Sendable {
 	func connect(_ link: BackendLink)
 
 	/**
-	Changes made in this process wait in the link: take them with
-	``BackendLink/takeChanges()``, now or later (to coalesce a burst), and give back a batch
-	that could not be kept with ``BackendLink/restoreChanges(_:)``. Called after each
-	change, on the thread that made it, with no lock of the store held.
+	Called when changes made in this process wait in the link.
+
+	Take them with ``BackendLink/takeChanges()``, now or later (to coalesce a burst), and
+	give back a batch that could not be kept with ``BackendLink/restoreChanges(_:)``. Called
+	after each change, on the thread that made it, with no lock of the store held.
 	*/
 	func changesArePending()
 }

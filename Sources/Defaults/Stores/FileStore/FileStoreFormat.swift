@@ -75,11 +75,20 @@ public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /**
-The file store's default format: one JSON object from key name to stored value,
-pretty-printed with sorted keys so that it diffs well and can be edited by hand.
+The file store's default format: one JSON object from key name to stored value.
+
+The object is pretty-printed with sorted keys so that it diffs well and can be edited by hand.
 An empty file (or one of white space only) holds no values; a leading byte-order mark
 is skipped; a number too large for any number type is kept as its text and reported
 for its key alone.
+
+```swift
+let store = FileStore(url: settingsURL, format: .json)   // the same as leaving out `format`
+
+let format = JSONFileFormat()
+let bytes = try format.encode(["fontSize": 14, "theme": "dark"])
+let values = try format.decode(bytes)                    // ["fontSize": 14, "theme": "dark"]
+```
 */
 public struct JSONFileFormat: FileStoreFormat {
 	/// The JSON format.
