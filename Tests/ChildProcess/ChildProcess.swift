@@ -5,7 +5,8 @@ import Foundation
 
 /**
 A program the tests start, by `posix_spawn`, and wait for by `waitpid`: one helper for every
-test that runs a program (etcd, etcdctl, openssl, python, the tool itself).
+test that runs a program (etcd, etcdctl, openssl, python, the tool itself), and for the
+programs `defaults-bench` starts (its own child modes, etcd, etcdctl).
 
 Not Foundation's `Process`: on Linux, with many programs started at once from parallel tests,
 its `waitUntilExit()` now and then never returns for a program that has ended (left a zombie
@@ -28,19 +29,21 @@ public final class ChildProcess: @unchecked Sendable {
 		self.processIdentifier = processIdentifier
 	}
 
-	/// Starts `executable` with `arguments` (and `environment`, else this process's), its standard
-	/// input from /dev/null, its output to `output` and `errors` (descriptors; /dev/null when `nil`).
+	/// Starts `executable` (a path: no search of PATH) with `arguments` (and `environment`, else
+	/// this process's), its standard input from `input`, its output to `output` and `errors`
+	/// (descriptors; /dev/null when `nil`; `STDERR_FILENO` passes on this process's own).
 	public static func spawn(
 		_ executable: String,
 		_ arguments: [String],
 		environment: [String: String]? = nil,
+		input: Int32? = nil,
 		output: Int32? = nil,
 		errors: Int32? = nil
 	) throws -> ChildProcess {
 		var actions = posix_spawn_file_actions_t()
 		posix_spawn_file_actions_init(&actions)
 		defer { posix_spawn_file_actions_destroy(&actions) }
-		posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+		if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
 		if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
 		if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) } else { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
 		let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
@@ -115,9 +118,10 @@ public final class ChildProcess: @unchecked Sendable {
 		return (child, FileHandle(fileDescriptor: reading, closeOnDealloc: true))
 	}
 
-	/// A pipe whose ends are closed on exec: a program another test starts meanwhile must not
-	/// keep a writing end open (a read to the end would wait for that program's end too).
-	private static func pipe() throws -> (reading: Int32, writing: Int32) {
+	/// A pipe whose ends are closed on exec, for `spawn`'s `input`, `output` or `errors` (the
+	/// caller closes both ends): a program another test starts meanwhile must not keep a
+	/// writing end open (a read to the end would wait for that program's end too).
+	public static func pipe() throws -> (reading: Int32, writing: Int32) {
 		var ends: [Int32] = [0, 0]
 		guard systemPipe2(&ends, O_CLOEXEC) == 0 else { throw ChildProcessError("no pipe: \(String(cString: strerror(errno)))") }
 		return (ends[0], ends[1])
