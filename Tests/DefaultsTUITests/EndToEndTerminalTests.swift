@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import Testing
@@ -40,7 +41,7 @@ struct EndToEndTerminalTests {
 			printf 'type a value: ' > /dev/tty
 			IFS= read -r line < /dev/tty
 			printf '%s\\n' "$line" > "$1"
-			printf '%s %s\\n' "$(stat -c %a "$1")" "$1" > \(TmuxSession.shellQuoted(fileInfo.path))
+			printf '%s %s\\n' "$(stat -c %a "$1")" "$1" > \(TmuxServer.shellQuoted(fileInfo.path))
 			""")
 		let session = try await sessionOnSpellingLanguages(editor: editor)
 		try session.send("e")
@@ -75,8 +76,8 @@ struct EndToEndTerminalTests {
 		let marker = try TmuxSession.scratchFile()
 		let signals = try TmuxSession.scratchFile()
 		let editor = try TmuxSession.script("""
-			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxSession.shellQuoted(signals.path))
-			trap 'echo interrupted > \(TmuxSession.shellQuoted(marker.path)); exit 1' INT
+			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxServer.shellQuoted(signals.path))
+			trap 'echo interrupted > \(TmuxServer.shellQuoted(marker.path)); exit 1' INT
 			printf 'waiting for Ctrl-C' > /dev/tty
 			while :; do sleep 0.1; done
 			""")

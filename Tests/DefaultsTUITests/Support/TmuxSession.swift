@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import TestEnvironment
@@ -7,7 +8,7 @@ import TestEnvironment
 /// The pane stays after the program ends, so a test can read its exit status and the
 /// state it left the terminal in.
 final class TmuxSession {
-	let socket = "defaults-tui-test-\(UUID().uuidString.prefix(8))"
+	let server = TmuxServer(socket: "defaults-tui-test-\(UUID().uuidString.prefix(8))")
 	/// The test's own `XDG_CONFIG_HOME`, also a place for its scratch files.
 	let configHome: URL
 	let storeFile: URL
@@ -37,7 +38,7 @@ final class TmuxSession {
 		// test can read the status and the state the program left the terminal in.
 		let wrapper = #"env "$@"; echo "[\#(Self.exitMarker)$?]"; exec sleep 600"#
 		let command = (["sh", "-c", wrapper, "sh"] + variables.map { "\($0.key)=\($0.value)" } + [Self.executable.path] + arguments)
-			.map(Self.shellQuoted).joined(separator: " ")
+			.map(TmuxServer.shellQuoted).joined(separator: " ")
 		// The server this starts would keep an output pipe open forever: give it none.
 		try tmux(["new-session", "-d", "-x", "100", "-y", "30", command], capturingOutput: false)
 	}
@@ -48,28 +49,11 @@ final class TmuxSession {
 		_ = try? tmux(["kill-server"], capturingOutput: false)
 	}
 
-	static func shellQuoted(_ word: String) -> String {
-		"'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-	}
-
-	/// Runs a tmux command on this test's own server and returns what it printed.
-	/// (`popen` rather than `Process`: the server tmux starts must not hold our pipes, and
-	/// `pclose` waits for the client itself.)
+	/// Runs a tmux command on this test's own server and returns what it printed (standard
+	/// output and error).
 	@discardableResult
 	func tmux(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
-		// CI may run without TERM; tmux wants one.
-		let quoted = (["env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments).map(Self.shellQuoted)
-		let command = quoted.joined(separator: " ") + (capturingOutput ? " 2>&1" : " >/dev/null 2>&1")
-		guard let stream = popen(command, "r") else { throw POSIXError(.EIO) }
-		var output = Data()
-		var buffer = [UInt8](repeating: 0, count: 4096)
-		while true {
-			let count = fread(&buffer, 1, buffer.count, stream)
-			if count <= 0 { break }
-			output.append(contentsOf: buffer[0..<count])
-		}
-		pclose(stream)
-		return String(decoding: output, as: UTF8.self)
+		try server.run(arguments, capturingOutput: capturingOutput).output
 	}
 
 	func send(_ keys: String...) throws {
