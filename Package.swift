@@ -63,7 +63,7 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
-		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
+		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess"]),
 		// The editor's model and widgets, and the editor driven through tmux.
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.

@@ -106,12 +106,12 @@ final class TmuxSession {
 
 	/// Waits until the screen satisfies `condition` (the editor draws asynchronously).
 	func waitForScreen(within seconds: Double = 10, _ condition: (String) -> Bool) async -> Bool {
-		await eventuallyTrue(within: seconds) { condition(screen) }
+		await eventually(within: .seconds(seconds)) { condition(screen) }
 	}
 
 	/// Waits until the program has ended, and returns its exit status.
 	func waitForExit(within seconds: Double = 10) async -> Int32? {
-		_ = await eventuallyTrue(within: seconds) { !isRunning }
+		_ = await eventually(within: .seconds(seconds)) { !isRunning }
 		return exitStatus
 	}
 
@@ -138,14 +138,4 @@ final class TmuxSession {
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 		return directory.appendingPathComponent("file")
 	}
-}
-
-/// Waits until `condition` holds, checking often; whether it did within `seconds`.
-func eventuallyTrue(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-	let deadline = Date().addingTimeInterval(seconds)
-	while Date() < deadline {
-		if condition() { return true }
-		try? await Task.sleep(for: .milliseconds(20))
-	}
-	return condition()
 }

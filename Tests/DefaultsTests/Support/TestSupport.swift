@@ -132,16 +132,6 @@ enum StoreHelper {
 	}
 }
 
-/// Waits until `condition` holds, checking every few milliseconds, for at most `seconds`.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-	let deadline = Date().addingTimeInterval(seconds)
-	while Date() < deadline {
-		if condition() { return true }
-		try? await Task.sleep(for: .milliseconds(5))
-	}
-	return condition()
-}
-
 /// The keys a store really holds, whatever defaults it knows: for a file store what its file
 /// holds after a save, for `UserDefaults` the suite's own domain (without registered defaults).
 func persistedKeys(of store: any DefaultsStore) throws -> Set<String> {
