@@ -1,4 +1,5 @@
 import ChildProcess
+import Defaults
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -54,15 +55,10 @@ struct EtcdProbe {
 
 	private func metrics() -> String? {
 		guard let url = URL(string: endpoint + "/metrics") else { return nil }
-		let result = Mutex<String?>(nil)
-		let done = DispatchSemaphore(value: 0)
-		Task {
+		return runBlocking {
 			let text = try? await URLSession.shared.data(from: url).0
-			result.withLock { $0 = text.map { String(decoding: $0, as: UTF8.self) } }
-			done.signal()
+			return text.map { String(decoding: $0, as: UTF8.self) }
 		}
-		done.wait()
-		return result.withLock { $0 }
 	}
 }
 

@@ -1,4 +1,5 @@
 import ChildProcess
+import Defaults
 import DefaultsEtcd
 import Foundation
 import LoopbackPort
@@ -54,7 +55,7 @@ final class LocalEtcd: @unchecked Sendable {
 	@discardableResult
 	func put(_ key: String, _ value: String) -> Bool {
 		guard let client = try? EtcdClient(EtcdConfiguration(endpoints: [endpoint], requestTimeout: .seconds(5))) else { return false }
-		return EtcdBenchmarks.waitFor { (try? await client.put(key, value: Data(value.utf8))) != nil }
+		return runBlocking { (try? await client.put(key, value: Data(value.utf8))) != nil }
 	}
 
 	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.
