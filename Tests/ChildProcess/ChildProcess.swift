@@ -135,6 +135,12 @@ public final class ChildProcess: @unchecked Sendable {
 		return (child, FileHandle(fileDescriptor: reading, closeOnDealloc: true))
 	}
 
+	/// A product of this build beside the running test binary (`defaults-tui`, the `Modules`
+	/// directory): the build directory holds every product.
+	public static func builtProduct(_ name: String) -> URL {
+		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+	}
+
 	/// A pipe whose ends are closed on exec, for `spawn`'s `input`, `output` or `errors` (the
 	/// caller closes both ends): a program another test starts meanwhile must not keep a
 	/// writing end open (a read to the end would wait for that program's end too).

@@ -13,12 +13,8 @@ final class TmuxSession {
 	let configHome: URL
 	let storeFile: URL
 
-	static var buildDirectory: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-	}
-
 	static var executable: URL {
-		buildDirectory.appendingPathComponent("defaults-tui")
+		ChildProcess.builtProduct("defaults-tui")
 	}
 
 	/// Starts the binary with `arguments`; `storeText`, when given, is the store file's

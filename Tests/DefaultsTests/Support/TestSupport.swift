@@ -117,7 +117,7 @@ func collectProblems(_ operation: () throws -> Void) rethrows -> [Defaults.Probl
 /// Runs `defaults-store-helper`, the second process of the multi-process tests.
 enum StoreHelper {
 	static var executable: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-store-helper")
+		ChildProcess.builtProduct("defaults-store-helper")
 	}
 
 	/// Starts the helper; its standard output is a pipe.
