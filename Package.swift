@@ -52,7 +52,7 @@ let package = Package(
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		.executableTarget(name: "defaults-bench", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
@@ -63,7 +63,7 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
-		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport"]),
+		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess"]),
 		// The editor's model and widgets, and the editor driven through tmux.
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.
@@ -75,7 +75,7 @@ let package = Package(
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.
 		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort", "ChildProcess"], path: "Tests/EtcdTestSupport"),
-		// Programs the tests start (posix_spawn and waitpid), shared by the test targets.
+		// Programs the tests and the benchmark start (posix_spawn and waitpid), shared by the test targets and defaults-bench.
 		.target(name: "ChildProcess", path: "Tests/ChildProcess"),
 		// Loopback ports the kernel picks, for the etcd processes of the tests and the benchmark.
 		.target(name: "LoopbackPort", path: "Tests/LoopbackPort"),

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Where the benchmark runs: a private temporary directory that serves as HOME and
@@ -48,16 +49,7 @@ enum BenchmarkEnvironment {
 
 	/// What a program prints on standard output, or `nil` when it cannot start or fails.
 	static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: executable)
-		process.arguments = arguments
-		if let environment { process.environment = environment }
-		let output = Pipe()
-		process.standardOutput = output
-		process.standardError = FileHandle.nullDevice
-		do { try process.run() } catch { return nil }
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+		guard let (status, output) = try? ChildProcess.run(executable, arguments, environment: environment) else { return nil }
+		return status == 0 ? output : nil
 	}
 }

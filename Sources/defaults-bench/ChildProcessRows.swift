@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import DefaultsTUI
 import Foundation
@@ -5,17 +6,11 @@ import Foundation
 /// Rows that need a fresh process: cold loads, cross-process latency, peak memory.
 /// `defaults-bench` runs itself in a hidden mode (`--child MODE ...`) for the other side.
 enum ChildProcessBenchmarks {
-	/// Runs `defaults-bench --child ...` and returns the number it prints.
+	/// Runs `defaults-bench --child ...` and returns the number it prints (its complaints go
+	/// to the benchmark's own standard error).
 	static func runChild(_ arguments: [String]) -> Double? {
-		let process = Process()
-		process.executableURL = URL(fileURLWithPath: BenchmarkEnvironment.executablePath)
-		process.arguments = ["--child"] + arguments
-		let output = Pipe()
-		process.standardOutput = output
-		do { try process.run() } catch { return nil }
-		let data = output.fileHandleForReading.readDataToEndOfFile()
-		process.waitUntilExit()
-		return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+		guard let (_, output) = try? ChildProcess.run(BenchmarkEnvironment.executablePath, ["--child"] + arguments, errors: STDERR_FILENO) else { return nil }
+		return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
 	}
 
 	static func coldLoad(directory: URL) -> (row: Row, suiteName: String) {

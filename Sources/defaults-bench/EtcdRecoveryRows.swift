@@ -34,7 +34,7 @@ enum EtcdRecoveryBenchmarks {
 		}
 		defer { sync.stop() }
 		sync.add(key)
-		_ = EtcdBenchmarks.waitFor { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
+		_ = runBlocking { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
 		let writing = Locked(true)
 		let writer = Thread {
 			var value = 0
@@ -52,7 +52,7 @@ enum EtcdRecoveryBenchmarks {
 		var resumedAt: UInt64?
 		let deadline = Date().addingTimeInterval(30)
 		while resumedAt == nil, Date() < deadline {
-			let held = EtcdBenchmarks.waitFor {
+			let held = runBlocking {
 				guard let value = try? await reader.get("/bench/leader/counter").value?.value else { return false }
 				return (Int(String(decoding: value, as: UTF8.self)) ?? 0) > writtenBefore + 1
 			}
@@ -88,7 +88,7 @@ enum EtcdRecoveryBenchmarks {
 			return row
 		}
 		for (_, sync) in machines {
-			_ = EtcdBenchmarks.waitFor { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
+			_ = runBlocking { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
 		}
 		etcd.stop()
 		Defaults[machines[0].0] = "from A"
@@ -103,7 +103,7 @@ enum EtcdRecoveryBenchmarks {
 		let deadline = Date().addingTimeInterval(30)
 		while settledAt == nil, Date() < deadline {
 			let a = Defaults[machines[0].0], b = Defaults[machines[1].0]
-			let inEtcd = EtcdBenchmarks.waitFor {
+			let inEtcd = runBlocking {
 				guard let value = try? await reader?.get("/bench/conflict/theme").value?.value else { return false }
 				return String(decoding: value, as: UTF8.self) == "\"\(a)\""
 			}

@@ -37,7 +37,7 @@ enum EtcdBenchmarks {
 		if let sync = try? Defaults.EtcdSync(store: store, endpoints: [etcd.endpoint], prefix: "/bench/latency/",
 			journal: directory.appendingPathComponent("etcd-reader/journal.json")) {
 			sync.add(key)
-			_ = waitFor { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
+			_ = runBlocking { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
 			let observation = Defaults.observe(key, options: []) { change in
 				let now = DispatchTime.now().uptimeNanoseconds
 				seen.withLock { $0.append((UInt64(max(0, change.newValue)), now)) }
@@ -101,7 +101,7 @@ enum EtcdBenchmarks {
 			guard let sync = try? Defaults.EtcdSync(store: store, endpoints: [arguments[1]], prefix: "/bench/latency/",
 				journal: directory.appendingPathComponent("etcd-writer/journal.json")) else { return nil }
 			sync.add(key)
-			_ = waitFor { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
+			_ = runBlocking { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
 			var sent: [String] = []
 			for _ in 0..<(Int(arguments[3]) ?? 0) {
 				let now = DispatchTime.now().uptimeNanoseconds
@@ -109,7 +109,7 @@ enum EtcdBenchmarks {
 				sent.append("\(now)")
 				usleep(20_000)
 			}
-			_ = waitFor { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
+			_ = runBlocking { await sync.waitForSyncCompletion(timeout: .seconds(10)) }
 			sync.stop()
 			try? sent.joined(separator: "\n").write(to: directory.appendingPathComponent("etcd-writer/sent.txt"), atomically: true, encoding: .utf8)
 			return 0
@@ -121,7 +121,7 @@ enum EtcdBenchmarks {
 			guard let sync = try? Defaults.EtcdSync(store: store, endpoints: [arguments[1]], prefix: "/bench/startup/",
 				journal: directory.appendingPathComponent("journal.json")) else { return nil }
 			sync.add(keys)
-			guard waitFor({ await sync.waitForSyncCompletion(timeout: .seconds(10)) }) else { return nil }
+			guard runBlocking({ await sync.waitForSyncCompletion(timeout: .seconds(10)) }) else { return nil }
 			let elapsed = DispatchTime.now().uptimeNanoseconds - start
 			sync.stop()
 			// A pull that brought nothing would be fast and wrong: refuse to report it.
@@ -129,18 +129,5 @@ enum EtcdBenchmarks {
 		default:
 			return nil
 		}
-	}
-
-	/// Runs `operation` to its end from synchronous code.
-	static func waitFor(_ operation: @escaping @Sendable () async -> Bool) -> Bool {
-		let result = Mutex(false)
-		let done = DispatchSemaphore(value: 0)
-		Task {
-			let value = await operation()
-			result.withLock { $0 = value }
-			done.signal()
-		}
-		done.wait()
-		return result.withLock { $0 }
 	}
 }

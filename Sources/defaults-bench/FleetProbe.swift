@@ -1,3 +1,5 @@
+import ChildProcess
+import Defaults
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -53,15 +55,10 @@ struct EtcdProbe {
 
 	private func metrics() -> String? {
 		guard let url = URL(string: endpoint + "/metrics") else { return nil }
-		let result = Mutex<String?>(nil)
-		let done = DispatchSemaphore(value: 0)
-		Task {
+		return runBlocking {
 			let text = try? await URLSession.shared.data(from: url).0
-			result.withLock { $0 = text.map { String(decoding: $0, as: UTF8.self) } }
-			done.signal()
+			return text.map { String(decoding: $0, as: UTF8.self) }
 		}
-		done.wait()
-		return result.withLock { $0 }
 	}
 }
 
@@ -84,34 +81,50 @@ final class FleetProcesses: Sendable {
 	let processCount: Int
 	private let report = Mutex(Report())
 	private let inputs: [FileHandle]
-	private let processes: [Process]
+	private let processes: [ChildProcess]
 
 	/// Starts `processes` children of `clientsEach` clients each, on etcd at `endpoint`.
 	init(processes processCount: Int, clientsEach: Int, endpoint: String, directory: URL) {
 		clientCount = processCount * clientsEach
 		self.processCount = processCount
 		var inputs: [FileHandle] = []
-		var processes: [Process] = []
+		var processes: [ChildProcess] = []
 		var readers: [(offset: Int, handle: FileHandle)] = []
 		for index in 0..<processCount {
 			let journals = directory.appendingPathComponent("fleet-\(index)", isDirectory: true)
 			try? FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
-			let process = Process()
-			process.executableURL = URL(fileURLWithPath: BenchmarkEnvironment.executablePath)
-			process.arguments = ["--child", "fleet-clients", endpoint, journals.path, "\(clientsEach)"]
-			let input = Pipe(), output = Pipe()
-			process.standardInput = input
-			process.standardOutput = output
-			do { try process.run() } catch { continue }
+			guard let (process, input, output) = Self.start(["--child", "fleet-clients", endpoint, journals.path, "\(clientsEach)"]) else { continue }
 			processes.append(process)
-			inputs.append(input.fileHandleForWriting)
-			readers.append((index * clientsEach, output.fileHandleForReading))
+			inputs.append(input)
+			readers.append((index * clientsEach, output))
 		}
 		self.inputs = inputs
 		self.processes = processes
 		for (offset, handle) in readers {
 			Thread { [self] in read(handle, offset: offset) }.start()
 		}
+	}
+
+	/// Starts the benchmark itself with `arguments`: the process, the writing end of its
+	/// standard input and the reading end of its standard output (its errors go to ours).
+	private static func start(_ arguments: [String]) -> (ChildProcess, input: FileHandle, output: FileHandle)? {
+		guard let input = try? ChildProcess.pipe() else { return nil }
+		guard let output = try? ChildProcess.pipe() else {
+			close(input.reading)
+			close(input.writing)
+			return nil
+		}
+		defer {
+			close(input.reading)
+			close(output.writing)
+		}
+		guard let process = try? ChildProcess.spawn(BenchmarkEnvironment.executablePath, arguments,
+			input: input.reading, output: output.writing, errors: STDERR_FILENO) else {
+			close(input.writing)
+			close(output.reading)
+			return nil
+		}
+		return (process, FileHandle(fileDescriptor: input.writing, closeOnDealloc: true), FileHandle(fileDescriptor: output.reading, closeOnDealloc: true))
 	}
 
 	var current: Report { report.withLock { $0 } }
@@ -135,8 +148,9 @@ final class FleetProcesses: Sendable {
 	func stop() {
 		inputs.forEach { try? $0.close() }
 		_ = wait(timeout: 20) { $0.ended == processes.count }
-		for process in processes where process.isRunning {
-			kill(process.processIdentifier, SIGKILL)
+		for process in processes {
+			if process.isRunning { process.signal(SIGKILL) }
+			_ = process.wait()
 		}
 	}
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import DefaultsTUI
 import Foundation
@@ -9,15 +10,17 @@ enum IdleEditorBenchmark {
 	static func measure(directory: URL, seconds: Double = 5) -> Row {
 		var row = Row(name: "8. Idle editor CPU over \(Int(seconds)) s", unit: "ms", ours: nil, userDefaults: nil, floor: nil, target: "0")
 		let store = directory.appendingPathComponent("idle/settings.json").path
-		let socket = "defaults-bench-\(getpid())"
-		defer { _ = shell("tmux -L \(socket) kill-server") }
-		let command = "env TERM=xterm-256color '\(BenchmarkEnvironment.executablePath)' --child idle-editor '\(store)'"
-		guard shell("env TERM=xterm-256color tmux -L \(socket) new-session -d -x 100 -y 30 \"\(command)\"") != nil else {
+		let tmux = TmuxServer(socket: "defaults-bench-\(getpid())")
+		defer { _ = try? tmux.run(["kill-server"], capturingOutput: false) }
+		let command = (["env", "TERM=xterm-256color", BenchmarkEnvironment.executablePath, "--child", "idle-editor", store])
+			.map(TmuxServer.shellQuoted).joined(separator: " ")
+		guard (try? tmux.run(["new-session", "-d", "-x", "100", "-y", "30", command], capturingOutput: false))?.status == 0 else {
 			row.note = "tmux not available"
 			return row
 		}
 		Thread.sleep(forTimeInterval: 1) // let it start and draw
-		guard let pidText = shell("tmux -L \(socket) display-message -p '#{pane_pid}'"), let pid = Int(pidText.trimmingCharacters(in: .whitespacesAndNewlines)),
+		guard let pane = try? tmux.run(["display-message", "-p", "#{pane_pid}"]), pane.status == 0,
+		      let pid = Int(pane.output.trimmingCharacters(in: .whitespacesAndNewlines)),
 		      isEditor(pid: pid), let before = cpuTicks(pid: pid) else {
 			row.note = "could not find the editor's process"
 			return row
@@ -55,19 +58,5 @@ enum IdleEditorBenchmark {
 		// After the command name: state is field 3, utime field 14, stime field 15.
 		guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
 		return user + system
-	}
-
-	/// Runs a shell command; its output, or nil if it failed.
-	@discardableResult
-	private static func shell(_ command: String) -> String? {
-		guard let stream = popen(command + " 2>/dev/null", "r") else { return nil }
-		var output = Data()
-		var buffer = [UInt8](repeating: 0, count: 1024)
-		while true {
-			let count = fread(&buffer, 1, buffer.count, stream)
-			if count <= 0 { break }
-			output.append(contentsOf: buffer[0..<count])
-		}
-		return pclose(stream) == 0 ? String(decoding: output, as: UTF8.self) : nil
 	}
 }

@@ -1,3 +1,5 @@
+import ChildProcess
+import Defaults
 import DefaultsEtcd
 import Foundation
 import LoopbackPort
@@ -12,7 +14,7 @@ final class LocalEtcd: @unchecked Sendable {
 	// @unchecked: `process` is used only by the thread that runs the benchmark's rows.
 	let endpoint: String
 	private let arguments: [String]
-	private var process: Process?
+	private var process: ChildProcess?
 
 	/// Starts etcd and waits until it answers; `nil` if it is not installed or does not start.
 	init?(directory: URL) {
@@ -38,12 +40,7 @@ final class LocalEtcd: @unchecked Sendable {
 	/// Starts etcd (again) on the same ports and data, and waits until it answers; whether it does.
 	@discardableResult
 	func start() -> Bool {
-		let started = Process()
-		started.executableURL = URL(fileURLWithPath: Self.executable)
-		started.arguments = arguments
-		started.standardOutput = FileHandle.nullDevice
-		started.standardError = FileHandle.nullDevice
-		do { try started.run() } catch { return false }
+		guard let started = try? ChildProcess.spawn(Self.executable, arguments) else { return false }
 		process = started
 		let deadline = Date().addingTimeInterval(20)
 		while Date() < deadline, started.isRunning {
@@ -58,16 +55,16 @@ final class LocalEtcd: @unchecked Sendable {
 	@discardableResult
 	func put(_ key: String, _ value: String) -> Bool {
 		guard let client = try? EtcdClient(EtcdConfiguration(endpoints: [endpoint], requestTimeout: .seconds(5))) else { return false }
-		return EtcdBenchmarks.waitFor { (try? await client.put(key, value: Data(value.utf8))) != nil }
+		return runBlocking { (try? await client.put(key, value: Data(value.utf8))) != nil }
 	}
 
 	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.
 	func stop() {
 		guard let running = process, running.isRunning else { return }
-		kill(running.processIdentifier, SIGTERM)
-		let deadline = Date().addingTimeInterval(5)
-		while running.isRunning, Date() < deadline { usleep(20_000) }
-		if running.isRunning { kill(running.processIdentifier, SIGKILL) }
-		running.waitUntilExit()
+		running.signal(SIGTERM)
+		if running.wait(timeout: 5) == nil {
+			running.signal(SIGKILL)
+			_ = running.wait()
+		}
 	}
 }

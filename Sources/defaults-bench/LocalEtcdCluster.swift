@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import LoopbackPort
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ final class LocalEtcdCluster: @unchecked Sendable {
 	struct Member {
 		let name: String
 		let endpoint: String
-		let process: Process
+		let process: ChildProcess
 	}
 
 	private(set) var members: [Member] = []
@@ -30,17 +31,13 @@ final class LocalEtcdCluster: @unchecked Sendable {
 		for (index, port) in ports.enumerated() {
 			let endpoint = "http://127.0.0.1:\(port.client)"
 			let peer = "http://127.0.0.1:\(port.peer)"
-			let process = Process()
-			process.executableURL = URL(fileURLWithPath: "/usr/bin/etcd")
-			process.arguments = [
+			let arguments = [
 				"--name", "m\(index)", "--data-dir", directory.appendingPathComponent("m\(index)").path, "--log-level", "error",
 				"--listen-client-urls", endpoint, "--advertise-client-urls", endpoint,
 				"--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
 				"--initial-cluster", cluster, "--initial-cluster-state", "new", "--initial-cluster-token", token,
 			]
-			process.standardOutput = FileHandle.nullDevice
-			process.standardError = FileHandle.nullDevice
-			do { try process.run() } catch {
+			guard let process = try? ChildProcess.spawn("/usr/bin/etcd", arguments) else {
 				stop()
 				return nil
 			}
@@ -73,15 +70,15 @@ final class LocalEtcdCluster: @unchecked Sendable {
 	func kill(member index: Int) {
 		let process = members[index].process
 		guard process.isRunning else { return }
-		Glibc.kill(process.processIdentifier, SIGKILL)
-		process.waitUntilExit()
+		process.signal(SIGKILL)
+		_ = process.wait()
 	}
 
 	/// Stops every member that still runs.
 	func stop() {
 		for member in members where member.process.isRunning {
-			Glibc.kill(member.process.processIdentifier, SIGKILL)
-			member.process.waitUntilExit()
+			member.process.signal(SIGKILL)
+			_ = member.process.wait()
 		}
 	}
 

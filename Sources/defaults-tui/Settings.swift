@@ -93,7 +93,7 @@ struct SettingsOptions: ParsableArguments {
 		let configuration = try etcdOptions.configuration(endpoints: etcdEndpoints)
 		let etcdStore: EtcdStore
 		do {
-			etcdStore = try waitForTask { () async throws(EtcdError) -> EtcdStore in
+			etcdStore = try runBlocking { () async throws(EtcdError) -> EtcdStore in
 				try await EtcdStore.openEtcd(configuration: configuration, prefix: prefix)
 			}
 		} catch {
@@ -170,7 +170,7 @@ struct OpenedSettings {
 			}
 		case .etcd(let store, _):
 			do {
-				try waitForTask { () async throws(EtcdError) in
+				try runBlocking { () async throws(EtcdError) in
 					try await store.backend.flush(timeout: EtcdSettings.saveTimeout)
 				}
 			} catch {

@@ -5,7 +5,8 @@ import Foundation
 
 /**
 A program the tests start, by `posix_spawn`, and wait for by `waitpid`: one helper for every
-test that runs a program (etcd, etcdctl, openssl, python, the tool itself).
+test that runs a program (etcd, etcdctl, openssl, python, the tool itself), and for the
+programs `defaults-bench` starts (its own child modes, etcd, etcdctl).
 
 Not Foundation's `Process`: on Linux, with many programs started at once from parallel tests,
 its `waitUntilExit()` now and then never returns for a program that has ended (left a zombie
@@ -19,28 +20,35 @@ _ = server.wait(timeout: 10)
 ```
 */
 public final class ChildProcess: @unchecked Sendable {
-	// @unchecked: `status` is written once, under `lock`.
+	// @unchecked: `ending` is written once, under `lock`.
 	public let processIdentifier: pid_t
 	private let lock = NSLock()
-	private var status: Int32?
+	private var ending: Ending?
 
 	private init(processIdentifier: pid_t) {
 		self.processIdentifier = processIdentifier
 	}
 
-	/// Starts `executable` with `arguments` (and `environment`, else this process's), its standard
-	/// input from /dev/null, its output to `output` and `errors` (descriptors; /dev/null when `nil`).
+	/// Starts `executable` (a path: no search of PATH) with `arguments` (and `environment`, else
+	/// this process's), its standard input from `input`, its output to `output` and `errors`
+	/// (descriptors; /dev/null when `nil`; `STDERR_FILENO` passes on this process's own).
+	///
+	/// With `resettingSignals`, the program starts with no signal blocked and every signal's
+	/// default action, whatever the calling thread blocks or this process ignores (for tests
+	/// of how a program takes signals).
 	public static func spawn(
 		_ executable: String,
 		_ arguments: [String],
 		environment: [String: String]? = nil,
+		input: Int32? = nil,
 		output: Int32? = nil,
-		errors: Int32? = nil
+		errors: Int32? = nil,
+		resettingSignals: Bool = false
 	) throws -> ChildProcess {
 		var actions = posix_spawn_file_actions_t()
 		posix_spawn_file_actions_init(&actions)
 		defer { posix_spawn_file_actions_destroy(&actions) }
-		posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+		if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
 		if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
 		if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) } else { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
 		let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
@@ -50,8 +58,20 @@ public final class ChildProcess: @unchecked Sendable {
 			argv.forEach { free($0) }
 			envp.forEach { free($0) }
 		}
+		var attributes = posix_spawnattr_t()
+		posix_spawnattr_init(&attributes)
+		defer { posix_spawnattr_destroy(&attributes) }
+		if resettingSignals {
+			var none = sigset_t()
+			sigemptyset(&none)
+			var all = sigset_t()
+			sigfillset(&all)
+			posix_spawnattr_setsigmask(&attributes, &none)
+			posix_spawnattr_setsigdefault(&attributes, &all)
+			posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+		}
 		var pid: pid_t = 0
-		let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+		let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
 		guard result == 0 else {
 			throw ChildProcessError("\(executable) cannot be started: \(String(cString: strerror(result)))")
 		}
@@ -115,9 +135,16 @@ public final class ChildProcess: @unchecked Sendable {
 		return (child, FileHandle(fileDescriptor: reading, closeOnDealloc: true))
 	}
 
-	/// A pipe whose ends are closed on exec: a program another test starts meanwhile must not
-	/// keep a writing end open (a read to the end would wait for that program's end too).
-	private static func pipe() throws -> (reading: Int32, writing: Int32) {
+	/// A product of this build beside the running test binary (`defaults-tui`, the `Modules`
+	/// directory): the build directory holds every product.
+	public static func builtProduct(_ name: String) -> URL {
+		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+	}
+
+	/// A pipe whose ends are closed on exec, for `spawn`'s `input`, `output` or `errors` (the
+	/// caller closes both ends): a program another test starts meanwhile must not keep a
+	/// writing end open (a read to the end would wait for that program's end too).
+	public static func pipe() throws -> (reading: Int32, writing: Int32) {
 		var ends: [Int32] = [0, 0]
 		guard systemPipe2(&ends, O_CLOEXEC) == 0 else { throw ChildProcessError("no pipe: \(String(cString: strerror(errno)))") }
 		return (ends[0], ends[1])
@@ -126,7 +153,9 @@ public final class ChildProcess: @unchecked Sendable {
 	/// Sends `signal`; whether it was delivered (the process has not been reaped yet).
 	@discardableResult
 	public func signal(_ signal: Int32) -> Bool {
-		lock.withLock { status == nil } && kill(processIdentifier, signal) == 0
+		// Under the lock, so that the process cannot be reaped (and its id reused) in between;
+		// a blocking wait does not hold the lock (see `reap`).
+		lock.withLock { ending == nil && kill(processIdentifier, signal) == 0 }
 	}
 
 	/// Asks the process to end (SIGTERM).
@@ -136,38 +165,94 @@ public final class ChildProcess: @unchecked Sendable {
 
 	/// Whether the process still runs.
 	public var isRunning: Bool {
-		reap(blocking: false) == nil
+		if case .running = reap(blocking: false) { return true }
+		return false
 	}
 
-	/// Waits for the end; the exit status, or 128 + the signal that ended it.
+	/// Waits for the end; the exit status, or 128 + the signal that ended it (-1 when the
+	/// process cannot be waited for).
 	public func wait() -> Int32 {
-		reap(blocking: true) ?? -1
+		waitForEnd()?.shellStatus ?? -1
 	}
 
-	/// Waits at most `seconds`; the status, or `nil` if it still runs then.
+	/// Waits at most `seconds`; the status (as `wait()`), or `nil` if it still runs then.
 	public func wait(timeout seconds: Double) -> Int32? {
+		switch reap(waitingAtMost: seconds) {
+		case .running: nil
+		case .ended(let ending): ending.shellStatus
+		case .lost: -1
+		}
+	}
+
+	/// Waits for the end; how the process ended, or `nil` when it cannot be waited for.
+	public func waitForEnd() -> Ending? {
+		if case .ended(let ending) = reap(blocking: true) { return ending }
+		return nil
+	}
+
+	/// Waits at most `seconds`; how the process ended, or `nil` if it still runs then (or
+	/// cannot be waited for).
+	public func waitForEnd(timeout seconds: Double) -> Ending? {
+		if case .ended(let ending) = reap(waitingAtMost: seconds) { return ending }
+		return nil
+	}
+
+	/// What a look at the process found.
+	private enum Reaped {
+		case running
+		case ended(Ending)
+		/// `waitpid` refused: not a child of this process (any more).
+		case lost
+	}
+
+	/// Looks every 10 ms, for at most `seconds`, until the process has ended.
+	private func reap(waitingAtMost seconds: Double) -> Reaped {
 		let deadline = Date().addingTimeInterval(seconds)
 		while true {
-			if let status = reap(blocking: false) { return status }
-			if Date() >= deadline { return nil }
+			let reaped = reap(blocking: false)
+			guard case .running = reaped, Date() < deadline else { return reaped }
 			usleep(10_000)
 		}
 	}
 
-	/// Reaps the process once, remembering its status.
-	private func reap(blocking: Bool) -> Int32? {
-		lock.withLock {
-			if let status { return status }
+	/// Reaps the process once, remembering how it ended. A blocking call first waits for the
+	/// end without the lock (`WNOWAIT` leaves the process unreaped, so its id stays taken), so
+	/// that `signal` from another thread, a watchdog's SIGKILL say, is not held up meanwhile.
+	private func reap(blocking: Bool) -> Reaped {
+		if blocking, lock.withLock({ ending == nil }) {
+			var information = siginfo_t()
+			while waitid(P_PID, id_t(processIdentifier), &information, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+		}
+		return lock.withLock {
+			if let ending { return .ended(ending) }
 			var raw: Int32 = 0
 			var result: pid_t
 			repeat {
-				result = waitpid(processIdentifier, &raw, blocking ? 0 : WNOHANG)
+				result = waitpid(processIdentifier, &raw, WNOHANG)
 			} while result < 0 && errno == EINTR
-			guard result == processIdentifier else { return result < 0 ? -1 : nil }
-			let signalled = raw & 0x7f
-			status = signalled == 0 ? (raw >> 8) & 0xff : 128 + signalled
-			return status
+			guard result == processIdentifier else { return result < 0 ? .lost : .running }
+			let ended = Ending(status: raw)
+			ending = ended
+			return .ended(ended)
 		}
+	}
+
+	/// How a process ended, decoded from the status `waitpid` reports.
+	public struct Ending: Equatable, Sendable, CustomStringConvertible {
+		/// The status as `waitpid` reports it.
+		public let status: Int32
+
+		public init(status: Int32) {
+			self.status = status
+		}
+
+		/// Whether a signal ended it (`WIFSIGNALED`).
+		public var diedOfSignal: Bool { status & 0x7F != 0 && status & 0x7F != 0x7F }
+		/// The signal that ended it (`WTERMSIG`; 0 when it exited).
+		public var signal: Int32 { status & 0x7F }
+		/// What a shell reports: the exit status, or 128 + the signal.
+		public var shellStatus: Int32 { diedOfSignal ? 128 + signal : (status >> 8) & 0xFF }
+		public var description: String { diedOfSignal ? "died of signal \(signal)" : "exited with \(shellStatus)" }
 	}
 }
 

@@ -11,7 +11,7 @@ struct BenchmarkToolTests {
 		.appendingPathComponent("bench-\(UUID().uuidString)", isDirectory: true)
 
 	private func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
-		let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-bench")
+		let executable = ChildProcess.builtProduct("defaults-bench")
 		return try ChildProcess.runCapturingErrors(executable.path, arguments,
 			environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "PATH": "/usr/bin:/bin"], killAfter: 300)
 	}

@@ -12,8 +12,9 @@ struct CLI {
 
 	var storeFile: URL { configHome.appendingPathComponent("defaults-tui/settings.json") }
 
-	static var buildDirectory: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+	/// The tool the tests run.
+	static var defaultsTUI: URL {
+		ChildProcess.builtProduct("defaults-tui")
 	}
 
 	struct Result {
@@ -29,12 +30,12 @@ struct CLI {
 
 	/// Runs `defaults-tui` with the file mode creation mask `umask` (through the shell, which sets it).
 	func run(umask: String, _ arguments: String...) throws -> Result {
-		let executable = Self.buildDirectory.appendingPathComponent("defaults-tui").path
+		let executable = Self.defaultsTUI.path
 		return try run([executable] + arguments, executable: URL(fileURLWithPath: "/bin/sh"), prefix: ["-c", "umask \(umask) && exec \"$@\"", "sh"])
 	}
 
 	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [], environment: [String: String] = [:]) throws -> Result {
-		let path = (executable ?? Self.buildDirectory.appendingPathComponent("defaults-tui")).path
+		let path = (executable ?? Self.defaultsTUI).path
 		let variables = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
 		// A tool that hangs is killed after two minutes, so a test fails rather than waits forever.
 		let result = try ChildProcess.runCapturingErrors(path, prefix + arguments, environment: variables, killAfter: 120)
@@ -47,7 +48,7 @@ struct CLI {
 
 	/// Starts `defaults-tui` in the background (for `watch`), with its standard output on a pipe.
 	func start(_ arguments: String...) throws -> (ChildProcess, FileHandle) {
-		try ChildProcess.start(Self.buildDirectory.appendingPathComponent("defaults-tui").path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path])
+		try ChildProcess.start(Self.defaultsTUI.path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path])
 	}
 }
 
@@ -181,7 +182,7 @@ struct CommandLineTests {
 		}
 		#expect(try cli.run("get", "theme").output == "system\n", "the defaults apply")
 
-		let watch = try ChildProcess.spawn(CLI.buildDirectory.appendingPathComponent("defaults-tui").path, ["watch"],
+		let watch = try ChildProcess.spawn(CLI.defaultsTUI.path, ["watch"],
 			environment: ["XDG_CONFIG_HOME": cli.configHome.path])
 		try await Task.sleep(for: .milliseconds(300))
 		watch.terminate()

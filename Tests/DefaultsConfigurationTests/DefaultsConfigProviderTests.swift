@@ -78,7 +78,7 @@ struct DefaultsConfigProviderTests {
 	@Test func aWatchSeesDefaultsTuiSetFromAnotherProcess() async throws {
 		let store = try Self.fileStore(#"{"fontSize": 14, "theme": "light"}"#)
 		let config = ConfigReader(provider: DefaultsConfigProvider(store: store))
-		let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-tui")
+		let executable = ChildProcess.builtProduct("defaults-tui")
 		let seen = try await config.watchInt(forKey: "fontSize", default: 0) { updates in
 			var seen: [Int] = []
 			for await size in updates {

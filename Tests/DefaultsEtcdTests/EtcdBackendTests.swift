@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 @testable import DefaultsEtcd
 import EtcdTestSupport
@@ -17,10 +18,6 @@ struct EtcdBackendTests {
 			prefix: prefix,
 			maximumRetryDelay: .milliseconds(300)
 		)
-	}
-
-	private func etcdValue(_ etcd: EtcdServer, _ key: String) throws -> String {
-		try etcd.etcdctl("get", key, "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines)
 	}
 
 	@Test func loadsTheKeysUnderThePrefixAsValues() async throws {
@@ -46,12 +43,12 @@ struct EtcdBackendTests {
 		Defaults[theme] = "dark"
 		Defaults[volume] = 7
 		try await store.backend.flush(timeout: .seconds(20))
-		#expect(try etcdValue(etcd, "\(prefix)theme") == #""dark""#)
-		#expect(try etcdValue(etcd, "\(prefix)volume") == "7")
+		#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#)
+		#expect(try etcd.value(of: "\(prefix)volume") == "7")
 		Defaults.reset(theme)
 		try await store.backend.flush(timeout: .seconds(20))
-		#expect(try etcdValue(etcd, "\(prefix)theme") == "")
-		#expect(try etcdValue(etcd, "\(prefix)volume") == "7")
+		#expect(try etcd.value(of: "\(prefix)theme") == "")
+		#expect(try etcd.value(of: "\(prefix)volume") == "7")
 	}
 
 	@Test func aChangeMadeWithEtcdctlReachesObservers() async throws {
@@ -87,7 +84,7 @@ struct EtcdBackendTests {
 		// Another change is written; the bad value stays as it is.
 		store.setStoredValue(1, forKey: "other")
 		try await store.backend.flush(timeout: .seconds(20))
-		#expect(try etcdValue(etcd, "\(prefix)theme") == "dark")
+		#expect(try etcd.value(of: "\(prefix)theme") == "dark")
 
 		// One arriving through the watch is reported too, and reads as unset.
 		store.setStoredValue("x", forKey: "label")
@@ -95,7 +92,7 @@ struct EtcdBackendTests {
 		try etcd.etcdctl("put", "\(prefix)label", "not json")
 		#expect(await eventually { store.storedValue(forKey: "label") == nil })
 		#expect(await eventually { !ProblemRecorder.recorded { $0.kind == .undecodableValue && $0.message.contains("\(prefix)label") }.isEmpty })
-		#expect(try etcdValue(etcd, "\(prefix)label") == "not json")
+		#expect(try etcd.value(of: "\(prefix)label") == "not json")
 	}
 
 	@Test func aChangeMadeWhileEtcdIsDownIsKeptReportedAndPushedLater() async throws {
@@ -111,6 +108,6 @@ struct EtcdBackendTests {
 		#expect(await eventually { !ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains("cannot be written") && $0.message.contains(prefix) }.isEmpty })
 		try await etcd.restart()
 		try await store.backend.flush(timeout: .seconds(30))
-		#expect(try etcdValue(etcd, "\(prefix)theme") == #""offline""#)
+		#expect(try etcd.value(of: "\(prefix)theme") == #""offline""#)
 	}
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 @testable import DefaultsEtcd
 import EtcdTestSupport

@@ -21,10 +21,10 @@ struct EndToEndEditorTests {
 		try session.send("Space")
 		try session.send("j", "j", "j", "j", "Right")
 		#expect(await session.waitForScreen { $0.contains("● Font Size") })
-		let saved = await eventuallyTrue { session.storedValues() == ["launchAtLogin": true, "fontSize": 15] }
+		let saved = await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true, "fontSize": 15] }
 		#expect(saved, "\(session.storedValues())")
 		try session.send("r")
-		#expect(await eventuallyTrue { session.storedValues() == ["launchAtLogin": true] }, "r resets: the value is removed")
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true] }, "r resets: the value is removed")
 	}
 
 	@Test func aSetFromTheCommandLineAppearsInTheRunningEditor() async throws {

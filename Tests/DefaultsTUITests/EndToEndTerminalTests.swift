@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ struct EndToEndTerminalTests {
 		try session.send("Escape")
 		try session.send(":wq", "Enter")
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("[\"de\"]") }, "\(session.screen)")
-		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["de"]] }, "\(session.storedValues())")
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["spellingLanguages": ["de"]] }, "\(session.storedValues())")
 		#expect(session.isRunning)
 	}
 
@@ -40,7 +41,7 @@ struct EndToEndTerminalTests {
 			printf 'type a value: ' > /dev/tty
 			IFS= read -r line < /dev/tty
 			printf '%s\\n' "$line" > "$1"
-			printf '%s %s\\n' "$(stat -c %a "$1")" "$1" > \(TmuxSession.shellQuoted(fileInfo.path))
+			printf '%s %s\\n' "$(stat -c %a "$1")" "$1" > \(TmuxServer.shellQuoted(fileInfo.path))
 			""")
 		let session = try await sessionOnSpellingLanguages(editor: editor)
 		try session.send("e")
@@ -48,7 +49,7 @@ struct EndToEndTerminalTests {
 		try session.type("[\"typed\"]")
 		try session.send("Enter")
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("[\"typed\"]") }, "\(session.screen)")
-		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["typed"]] }, "\(session.storedValues())")
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["spellingLanguages": ["typed"]] }, "\(session.storedValues())")
 		// The settings editor saw none of those keys (`e` would open the editor again, `y` and `d` act too).
 		#expect(session.screen.contains("q quit"), "\(session.screen)")
 		// The file the editor got: private to its owner, and gone afterwards.
@@ -68,15 +69,15 @@ struct EndToEndTerminalTests {
 		let session = try await sessionOnSpellingLanguages(editor: editor)
 		try session.send("e")
 		#expect(await session.waitForScreen { $0.contains("[\"resumed\"]") }, "\(session.screen)")
-		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["resumed"]] })
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["spellingLanguages": ["resumed"]] })
 	}
 
 	@Test func ctrlCWhileTheEditorRunsReachesOnlyTheEditor() async throws {
 		let marker = try TmuxSession.scratchFile()
 		let signals = try TmuxSession.scratchFile()
 		let editor = try TmuxSession.script("""
-			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxSession.shellQuoted(signals.path))
-			trap 'echo interrupted > \(TmuxSession.shellQuoted(marker.path)); exit 1' INT
+			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxServer.shellQuoted(signals.path))
+			trap 'echo interrupted > \(TmuxServer.shellQuoted(marker.path)); exit 1' INT
 			printf 'waiting for Ctrl-C' > /dev/tty
 			while :; do sleep 0.1; done
 			""")
@@ -107,7 +108,7 @@ struct EndToEndTerminalTests {
 		try session.send("e")
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("[\"queried\"]") }, "\(session.screen)")
 		#expect(!session.screen.contains("Launch at Login"), "the filter is still on:\n\(session.screen)")
-		#expect(await eventuallyTrue { session.storedValues() == ["spellingLanguages": ["queried"]] })
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["spellingLanguages": ["queried"]] })
 	}
 
 	// MARK: Signals and the terminal left behind
@@ -128,7 +129,7 @@ struct EndToEndTerminalTests {
 		#expect(await session.waitForScreen { $0.contains("● Launch at Login") })
 		try session.tmux(["kill-server"])
 		// Gone, or a zombie nobody reaps (in a container without an init that reaps).
-		let ended = await eventuallyTrue {
+		let ended = await eventually(within: .seconds(10)) {
 			guard let stat = try? String(contentsOfFile: "/proc/\(editor)/stat", encoding: .utf8) else { return true }
 			return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
 		}
@@ -175,7 +176,7 @@ struct EndToEndTerminalTests {
 		let session = try TmuxSession(arguments: ["edit", "--log", log.path])
 		#expect(await session.waitForScreen { $0.contains("Launch at Login") })
 		try session.send("Space")
-		#expect(await eventuallyTrue { session.storedValues() == ["launchAtLogin": true] })
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true] })
 		try Data("{ not json".utf8).write(to: session.storeFile)
 		// The message line, above the hints: the problem (cut to the screen's width; the path is long).
 		let shown = await session.waitForScreen { screen in
@@ -208,7 +209,7 @@ struct EndToEndTerminalTests {
 	@Test func theMouseIsTakenUnlessTurnedOff() async throws {
 		let withMouse = try TmuxSession()
 		#expect(await withMouse.waitForScreen { $0.contains("Harbor Notes") })
-		#expect(await eventuallyTrue { withMouse.format("#{mouse_standard_flag}") == "1" }, "mouse reports requested")
+		#expect(await eventually(within: .seconds(10)) { withMouse.format("#{mouse_standard_flag}") == "1" }, "mouse reports requested")
 		let withoutMouse = try TmuxSession(arguments: ["edit", "--no-mouse"])
 		#expect(await withoutMouse.waitForScreen { $0.contains("Harbor Notes") })
 		#expect(withoutMouse.format("#{mouse_any_flag} #{mouse_standard_flag}") == "0 0")
@@ -217,13 +218,13 @@ struct EndToEndTerminalTests {
 	@Test func aClickFlipsAToggleAndTheWheelScrolls() async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("Launch at Login") && $0.contains("[ ] off") })
-		#expect(await eventuallyTrue { session.format("#{mouse_standard_flag}") == "1" })
+		#expect(await eventually(within: .seconds(10)) { session.format("#{mouse_standard_flag}") == "1" })
 		let lines = session.screen.split(separator: "\n", omittingEmptySubsequences: false)
 		let row = try #require(lines.firstIndex { $0.contains("[ ] off") })
 		let column = try #require(lines[row].range(of: "[ ] off")).lowerBound.utf16Offset(in: lines[row])
 		// What the terminal sends for a press and release of the left button (SGR reports, 1-based).
 		try session.tmux(["send-keys", "-l", "\u{1B}[<0;\(column + 2);\(row + 1)M\u{1B}[<0;\(column + 2);\(row + 1)m"])
-		#expect(await eventuallyTrue { session.storedValues() == ["launchAtLogin": true] }, "\(session.screen)")
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true] }, "\(session.screen)")
 		#expect(await session.waitForScreen { $0.contains("[x] on") && $0.contains(" launchAtLogin · Bool") })
 		// The wheel moves the selection three settings down.
 		try session.tmux(["send-keys", "-l", "\u{1B}[<65;10;10M"])

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import DefaultsTUI
 import EtcdTestSupport
@@ -29,7 +30,7 @@ struct EtcdEditorTests {
 		#expect(await session.waitForScreen(within: 20) { $0.contains("● Theme") && $0.contains("‹ dark ›") }, "\(session.screen)")
 		// Space toggles the first setting, Launch at Login: written to etcd at once.
 		try session.send("Space")
-		#expect(await eventuallyTrue(within: 20) { (try? etcd.value(of: "\(prefix)launchAtLogin")) == "true" })
+		#expect(await eventually(within: .seconds(20)) { (try? etcd.value(of: "\(prefix)launchAtLogin")) == "true" })
 		try session.send("q")
 		#expect(await session.waitForExit(within: 20) == 0)
 	}

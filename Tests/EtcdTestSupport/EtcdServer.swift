@@ -176,13 +176,3 @@ public struct TestFailure: Error, CustomStringConvertible {
 		self.description = description
 	}
 }
-
-/// Waits until `condition` holds, checking every 20 ms for at most `timeout`; returns whether it held.
-public func eventually(within timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
-	let deadline = ContinuousClock.now + timeout
-	while ContinuousClock.now < deadline {
-		if await condition() { return true }
-		try? await Task.sleep(for: .milliseconds(20))
-	}
-	return await condition()
-}

@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import Foundation
 import TestEnvironment
@@ -7,17 +8,13 @@ import TestEnvironment
 /// The pane stays after the program ends, so a test can read its exit status and the
 /// state it left the terminal in.
 final class TmuxSession {
-	let socket = "defaults-tui-test-\(UUID().uuidString.prefix(8))"
+	let server = TmuxServer(socket: "defaults-tui-test-\(UUID().uuidString.prefix(8))")
 	/// The test's own `XDG_CONFIG_HOME`, also a place for its scratch files.
 	let configHome: URL
 	let storeFile: URL
 
-	static var buildDirectory: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-	}
-
 	static var executable: URL {
-		buildDirectory.appendingPathComponent("defaults-tui")
+		ChildProcess.builtProduct("defaults-tui")
 	}
 
 	/// Starts the binary with `arguments`; `storeText`, when given, is the store file's
@@ -37,7 +34,7 @@ final class TmuxSession {
 		// test can read the status and the state the program left the terminal in.
 		let wrapper = #"env "$@"; echo "[\#(Self.exitMarker)$?]"; exec sleep 600"#
 		let command = (["sh", "-c", wrapper, "sh"] + variables.map { "\($0.key)=\($0.value)" } + [Self.executable.path] + arguments)
-			.map(Self.shellQuoted).joined(separator: " ")
+			.map(TmuxServer.shellQuoted).joined(separator: " ")
 		// The server this starts would keep an output pipe open forever: give it none.
 		try tmux(["new-session", "-d", "-x", "100", "-y", "30", command], capturingOutput: false)
 	}
@@ -48,28 +45,11 @@ final class TmuxSession {
 		_ = try? tmux(["kill-server"], capturingOutput: false)
 	}
 
-	static func shellQuoted(_ word: String) -> String {
-		"'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-	}
-
-	/// Runs a tmux command on this test's own server and returns what it printed.
-	/// (`popen` rather than `Process`: the server tmux starts must not hold our pipes, and
-	/// `pclose` waits for the client itself.)
+	/// Runs a tmux command on this test's own server and returns what it printed (standard
+	/// output and error).
 	@discardableResult
 	func tmux(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
-		// CI may run without TERM; tmux wants one.
-		let quoted = (["env", "TERM=xterm-256color", "tmux", "-L", socket] + arguments).map(Self.shellQuoted)
-		let command = quoted.joined(separator: " ") + (capturingOutput ? " 2>&1" : " >/dev/null 2>&1")
-		guard let stream = popen(command, "r") else { throw POSIXError(.EIO) }
-		var output = Data()
-		var buffer = [UInt8](repeating: 0, count: 4096)
-		while true {
-			let count = fread(&buffer, 1, buffer.count, stream)
-			if count <= 0 { break }
-			output.append(contentsOf: buffer[0..<count])
-		}
-		pclose(stream)
-		return String(decoding: output, as: UTF8.self)
+		try server.run(arguments, capturingOutput: capturingOutput).output
 	}
 
 	func send(_ keys: String...) throws {
@@ -122,12 +102,12 @@ final class TmuxSession {
 
 	/// Waits until the screen satisfies `condition` (the editor draws asynchronously).
 	func waitForScreen(within seconds: Double = 10, _ condition: (String) -> Bool) async -> Bool {
-		await eventuallyTrue(within: seconds) { condition(screen) }
+		await eventually(within: .seconds(seconds)) { condition(screen) }
 	}
 
 	/// Waits until the program has ended, and returns its exit status.
 	func waitForExit(within seconds: Double = 10) async -> Int32? {
-		_ = await eventuallyTrue(within: seconds) { !isRunning }
+		_ = await eventually(within: .seconds(seconds)) { !isRunning }
 		return exitStatus
 	}
 
@@ -154,14 +134,4 @@ final class TmuxSession {
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 		return directory.appendingPathComponent("file")
 	}
-}
-
-/// Waits until `condition` holds, checking often; whether it did within `seconds`.
-func eventuallyTrue(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-	let deadline = Date().addingTimeInterval(seconds)
-	while Date() < deadline {
-		if condition() { return true }
-		try? await Task.sleep(for: .milliseconds(20))
-	}
-	return condition()
 }

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ struct FileStoreDurabilityTests {
 	@Test func writesReachTheDiskWithoutAFlush() async throws {
 		let store = Isolated.fileStore()
 		store.setStoredValue("saved on its own", forKey: "k")
-		let saved = await eventually {
+		let saved = await eventually(within: .seconds(10)) {
 			(try? Defaults.JSONValue(parsing: Data(contentsOf: store.url)))?.objectValue?["k"] == "saved on its own"
 		}
 		#expect(saved)

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -114,11 +115,11 @@ struct FileStoreFailureTests {
 		_ = collectProblems {
 			store.setStoredValue("eventually", forKey: "k")
 		}
-		#expect(await eventually { store.lastSaveError != nil })
+		#expect(await eventually(within: .seconds(10)) { store.lastSaveError != nil })
 		fileSystem.heal()
 		// The retries wait 1, 2, 4... seconds (at most 60): on a busy machine several may have
 		// failed before the heal, so the next can be that far away.
-		#expect(await eventually(within: 130) { FileStore(url: store.url).storedValues() == ["k": "eventually"] })
+		#expect(await eventually(within: .seconds(130)) { FileStore(url: store.url).storedValues() == ["k": "eventually"] })
 	}
 
 	@Test func aSecondIdenticalFailureIsNotReportedAgainUntilASaveSucceeds() throws {

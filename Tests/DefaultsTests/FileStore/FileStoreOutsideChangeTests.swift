@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -99,7 +100,7 @@ struct FileStoreOutsideChangeTests {
 	@Test func aWatchingStoreTakesAnEmptiedFileAsEmptyOnceItStaysEmpty() async throws {
 		let store = try savedStore(["a": 1, "b": 2])
 		try rewriteInPlace(store.url, with: "")
-		#expect(await eventually { store.storedValues().isEmpty })
+		#expect(await eventually(within: .seconds(10)) { store.storedValues().isEmpty })
 	}
 
 	/// Overwrites the file's first bytes, then cuts it to their length: an edit in place that
@@ -135,17 +136,17 @@ struct FileStoreOutsideChangeTests {
 			String(url.path.dropFirst(isolatedConfigDirectory.path.count).split(separator: "/")[0])
 		)
 		try FileManager.default.removeItem(at: storeDirectory)
-		#expect(await eventually { store.storedValue(forKey: "a") == nil }, "the removal is noticed")
+		#expect(await eventually(within: .seconds(10)) { store.storedValue(forKey: "a") == nil }, "the removal is noticed")
 
 		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
 		try replaceFile(at: url, with: #"{"a": 2, "b": 3}"#)
-		#expect(await eventually(within: 5) { store.storedValues() == ["a": 2, "b": 3] }, "changes are seen again")
+		#expect(await eventually(within: .seconds(5)) { store.storedValues() == ["a": 2, "b": 3] }, "changes are seen again")
 
 		// And again, after a second removal.
 		try FileManager.default.removeItem(at: storeDirectory)
 		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
 		try replaceFile(at: url, with: #"{"c": 4}"#)
-		#expect(await eventually(within: 5) { store.storedValues() == ["c": 4] })
+		#expect(await eventually(within: .seconds(5)) { store.storedValues() == ["c": 4] })
 	}
 
 	@Test func aProcessDoesNotReactToItsOwnWrites() async throws {
@@ -158,7 +159,7 @@ struct FileStoreOutsideChangeTests {
 		}
 		// Then an outside change, so we know the watcher has caught up with every earlier event.
 		try replaceFile(at: store.url, with: #"{"a": 20, "marker": true}"#)
-		#expect(await eventually { !reports.value.isEmpty })
+		#expect(await eventually(within: .seconds(10)) { !reports.value.isEmpty })
 		#expect(reports.value == [["marker"]])
 	}
 
@@ -178,7 +179,7 @@ struct FileStoreOutsideChangeTests {
 			try store.flush()
 		}
 		try replaceFile(at: real, with: #"{"a": 10, "marker": true}"#)
-		#expect(await eventually { !reports.value.isEmpty })
+		#expect(await eventually(within: .seconds(10)) { !reports.value.isEmpty })
 		#expect(reports.value == [["marker"]], "only the outside change is reported")
 	}
 

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ struct FileStoreSaveTimingTests {
 		let url = Isolated.fileURL()
 		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .leadingEdge(window: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue(1, forKey: "first")
-		#expect(await eventually { FileStore(url: url, access: .readOnly).storedValues()["first"] == 1 }, "saved without flush() or a wait")
+		#expect(await eventually(within: .seconds(10)) { FileStore(url: url, access: .readOnly).storedValues()["first"] == 1 }, "saved without flush() or a wait")
 		store.setStoredValue(2, forKey: "second")
 		try await Task.sleep(for: .milliseconds(300))
 		#expect(FileStore(url: url, access: .readOnly).storedValues()["second"] == nil, "within the window: gathered for later")

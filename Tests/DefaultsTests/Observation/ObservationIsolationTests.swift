@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -51,17 +52,6 @@ private func writeFromAnotherThread(_ key: Defaults.Key<Int>, _ values: ClosedRa
 	done.wait()
 }
 
-/// Waits on the main actor, letting its queued work run, until `condition` holds (at most 10 s).
-@MainActor
-private func eventuallyOnMainActor(_ condition: () -> Bool) async -> Bool {
-	let deadline = Date().addingTimeInterval(10)
-	while Date() < deadline {
-		if condition() { return true }
-		try? await Task.sleep(for: .milliseconds(5))
-	}
-	return condition()
-}
-
 @Suite("Observation: where handlers run")
 struct ObservationIsolationTests {
 	@MainActor
@@ -79,7 +69,7 @@ struct ObservationIsolationTests {
 		// The main actor is busy with this test until it waits: the changes queue up meanwhile.
 		writeFromAnotherThread(key, 1...200)
 		#expect(settings.values.isEmpty, "not run on the writer's thread")
-		let delivered = await eventuallyOnMainActor { settings.values.count == 200 }
+		let delivered = await eventually(within: .seconds(10)) { settings.values.count == 200 }
 		#expect(delivered)
 		#expect(settings.values == Array(1...200))
 	}
@@ -138,7 +128,7 @@ struct ObservationIsolationTests {
 		Defaults[first] = 1
 		#expect(count == 1)
 		writeFromAnotherThread(second, 1...3)
-		let delivered = await eventuallyOnMainActor { count == 4 }
+		let delivered = await eventually(within: .seconds(10)) { count == 4 }
 		#expect(delivered)
 		observation.invalidate()
 	}

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ struct ReentrantObserverTests {
 		let writer = FileStore(url: store.url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		writer.setStoredValue(5, forKey: key.name)
 		try writer.flush()
-		#expect(await eventually { observer.finished.value == 1 }, "the observer of an outside change ran to its end")
+		#expect(await eventually(within: .seconds(10)) { observer.finished.value == 1 }, "the observer of an outside change ran to its end")
 		try store.flush()
 		_ = observer.observation
 	}

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -58,7 +59,7 @@ struct UpdatesTests {
 		task.cancel()
 		let count = await task.value
 		#expect(count >= 1)
-		#expect(await eventually { store.core.observers.isEmpty }, "the observation was removed")
+		#expect(await eventually(within: .seconds(10)) { store.core.observers.isEmpty }, "the observation was removed")
 	}
 
 	@Test func updatesOfSeveralKeys() async {

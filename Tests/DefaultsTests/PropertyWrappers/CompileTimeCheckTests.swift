@@ -6,7 +6,7 @@ import Testing
 @Suite("Compile-time checks", .timeLimit(.minutes(2)))
 struct CompileTimeCheckTests {
 	private static var modulesDirectory: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+		ChildProcess.builtProduct("Modules")
 	}
 
 	/// Returns the compiler's exit status and messages.

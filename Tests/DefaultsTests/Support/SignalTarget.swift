@@ -1,69 +1,33 @@
+import ChildProcess
 import Foundation
 import Testing
 
 /// `defaults-store-helper set-and-wait` in a child process the tests send signals to.
 ///
-/// Started with `posix_spawn` rather than `Process`, so that the test itself reaps it with
-/// `waitpid` and sees how it ended. It starts with no signal blocked and every signal's
-/// default action, whatever the test's thread blocks or ignores.
+/// Started through ``ChildProcess`` with `resettingSignals`, so that the test itself reaps it
+/// and sees how it ended. It starts with no signal blocked and every signal's default action,
+/// whatever the test's thread blocks or ignores.
 final class SignalTarget {
-	let pid: pid_t
+	private let process: ChildProcess
 	private let output: Int32
 	private var buffered: [UInt8] = []
-	private var reaped = false
 
-	/// How the child ended, from `waitpid`'s status.
-	struct Ending: Equatable, CustomStringConvertible {
-		let status: Int32
-		/// `WIFSIGNALED`.
-		var diedOfSignal: Bool { status & 0x7F != 0 && status & 0x7F != 0x7F }
-		/// `WTERMSIG`.
-		var signal: Int32 { status & 0x7F }
-		/// What a shell would report as its exit status.
-		var shellStatus: Int32 { diedOfSignal ? 128 + signal : (status >> 8) & 0xFF }
-		var description: String { diedOfSignal ? "died of signal \(signal)" : "exited with \(shellStatus)" }
-	}
+	var pid: pid_t { process.processIdentifier }
 
 	init(_ arguments: [String]) throws {
-		var ends: [Int32] = [0, 0]
-		guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
-		for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-		defer { close(ends[1]) }
-
-		var actions = posix_spawn_file_actions_t()
-		posix_spawn_file_actions_init(&actions)
-		defer { posix_spawn_file_actions_destroy(&actions) }
-		posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
-
-		var attributes = posix_spawnattr_t()
-		posix_spawnattr_init(&attributes)
-		defer { posix_spawnattr_destroy(&attributes) }
-		var none = sigset_t()
-		sigemptyset(&none)
-		var all = sigset_t()
-		sigfillset(&all)
-		posix_spawnattr_setsigmask(&attributes, &none)
-		posix_spawnattr_setsigdefault(&attributes, &all)
-		posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-		let argv = ([StoreHelper.executable.path] + arguments).map { strdup($0) }
-		defer { argv.forEach { free($0) } }
-		var child: pid_t = 0
-		let result = posix_spawn(&child, StoreHelper.executable.path, &actions, &attributes, argv + [nil], environ)
-		guard result == 0 else {
-			close(ends[0])
-			throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL)
+		let ends = try ChildProcess.pipe()
+		defer { close(ends.writing) }
+		do {
+			process = try ChildProcess.spawn(StoreHelper.executable.path, arguments, output: ends.writing, errors: STDERR_FILENO, resettingSignals: true)
+		} catch {
+			close(ends.reading)
+			throw error
 		}
-		pid = child
-		output = ends[0]
+		output = ends.reading
 	}
 
 	deinit {
-		if !reaped {
-			kill(pid, SIGKILL)
-			var status: Int32 = 0
-			waitpid(pid, &status, 0)
-		}
+		if process.signal(SIGKILL) { _ = process.wait() }
 		close(output)
 	}
 
@@ -89,23 +53,13 @@ final class SignalTarget {
 
 	/// Sends `number` to the child.
 	func send(_ number: Int32) {
-		kill(pid, number)
+		process.signal(number)
 	}
 
-	/// Reaps the child; `nil` (and the child killed) if it did not end within `seconds`.
-	func waitForEnd(seconds: Double = 30) -> Ending? {
-		let deadline = Date().addingTimeInterval(seconds)
-		var status: Int32 = 0
-		while Date() < deadline {
-			let result = waitpid(pid, &status, WNOHANG)
-			if result == pid {
-				reaped = true
-				return Ending(status: status)
-			}
-			if result < 0, errno != EINTR { return nil }
-			usleep(2000)
-		}
-		return nil
+	/// Reaps the child; `nil` (and the child killed when the test lets go of it) if it did not
+	/// end within `seconds`.
+	func waitForEnd(seconds: Double = 30) -> ChildProcess.Ending? {
+		process.waitForEnd(timeout: seconds)
 	}
 
 	/// The signals the child catches (`SigCgt`) and ignores (`SigIgn`), from /proc.

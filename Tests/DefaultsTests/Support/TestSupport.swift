@@ -117,7 +117,7 @@ func collectProblems(_ operation: () throws -> Void) rethrows -> [Defaults.Probl
 /// Runs `defaults-store-helper`, the second process of the multi-process tests.
 enum StoreHelper {
 	static var executable: URL {
-		URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("defaults-store-helper")
+		ChildProcess.builtProduct("defaults-store-helper")
 	}
 
 	/// Starts the helper; its standard output is a pipe.
@@ -130,16 +130,6 @@ enum StoreHelper {
 	static func run(_ arguments: [String]) throws -> Int32 {
 		try ChildProcess.run(executable.path, arguments).status
 	}
-}
-
-/// Waits until `condition` holds, checking every few milliseconds, for at most `seconds`.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-	let deadline = Date().addingTimeInterval(seconds)
-	while Date() < deadline {
-		if condition() { return true }
-		try? await Task.sleep(for: .milliseconds(5))
-	}
-	return condition()
 }
 
 /// The keys a store really holds, whatever defaults it knows: for a file store what its file
