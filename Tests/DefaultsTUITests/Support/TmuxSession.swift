@@ -122,8 +122,14 @@ final class TmuxSession {
 			.appendingPathComponent("script-\(UUID().uuidString)", isDirectory: true)
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 		let url = directory.appendingPathComponent("editor")
-		try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: url)
-		chmod(url.path, 0o755)
+		// Written through a descriptor closed on exec: a program another test starts meanwhile
+		// (a tmux server, etcd) would otherwise keep the file open for writing for as long as
+		// it runs, and running the script would then fail with "Text file busy" (ETXTBSY).
+		let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+		guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+		defer { close(descriptor) }
+		let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+		guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 		return url.path
 	}
 
