@@ -68,17 +68,10 @@ struct EtcdSecurityTests {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try enableAuthentication(etcd)
-		let store = InMemoryStore()
-		let theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
-		let sync = try Defaults.EtcdSync(
-			store: store,
-			configuration: EtcdConfiguration(endpoints: [etcd.endpoint], credentials: .init(user: "app", password: "app-secret"), requestTimeout: .seconds(3)),
-			prefix: "/app/",
-			journal: Machine.journalURL(),
-			maximumRetryDelay: .milliseconds(500)
-		)
-		defer { sync.stop() }
-		#expect(await sync.waitForSyncCompletion(timeout: .seconds(20)))
+		let machine = try Machine(etcd, prefix: "/app/", credentials: .init(user: "app", password: "app-secret"))
+		defer { machine.sync.stop() }
+		let theme = machine.theme
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 		Defaults[theme] = "dark"
 		#expect(await eventually { (try? etcd.etcdctl("--user=root:root-secret", "get", "/app/theme", "--print-value-only"))?.contains(#""dark""#) == true })
 		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""light""#)
@@ -91,17 +84,10 @@ struct EtcdSecurityTests {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try enableAuthentication(etcd)
-		let store = InMemoryStore()
-		let theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
-		let sync = try Defaults.EtcdSync(
-			store: store,
-			configuration: EtcdConfiguration(endpoints: [etcd.endpoint], credentials: .init(user: "app", password: "app-secret"), requestTimeout: .seconds(3)),
-			prefix: "/app/",
-			journal: Machine.journalURL(),
-			maximumRetryDelay: .milliseconds(500)
-		)
-		defer { sync.stop() }
-		#expect(await sync.waitForSyncCompletion(timeout: .seconds(20)))
+		let machine = try Machine(etcd, prefix: "/app/", credentials: .init(user: "app", password: "app-secret"))
+		defer { machine.sync.stop() }
+		let theme = machine.theme
+		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""dark""#)
 		#expect(await eventually { Defaults[theme] == "dark" })
 

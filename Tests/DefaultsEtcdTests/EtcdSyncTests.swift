@@ -13,11 +13,14 @@ struct Machine {
 
 	init(
 		_ etcd: EtcdServer?, endpoint: String? = nil, endpoints: [String]? = nil, prefix: String,
-		store: any DefaultsStore = InMemoryStore(), journal: URL = Self.journalURL(), watchCheckInterval: Duration? = .seconds(10)
+		store: any DefaultsStore = InMemoryStore(), journal: URL = Self.journalURL(), watchCheckInterval: Duration? = .seconds(10),
+		credentials: EtcdConfiguration.Credentials? = nil
 	) throws {
 		self.store = store
 		theme = Defaults.Key<String>("theme", default: "system", suite: store, iCloud: true)
-		var configuration = EtcdConfiguration(endpoints: endpoints ?? [endpoint ?? etcd?.endpoint ?? "http://127.0.0.1:1"], requestTimeout: .seconds(3))
+		var configuration = EtcdConfiguration(
+			endpoints: endpoints ?? [endpoint ?? etcd?.endpoint ?? "http://127.0.0.1:1"], credentials: credentials, requestTimeout: .seconds(3)
+		)
 		configuration.watchCheckInterval = watchCheckInterval
 		sync = try Defaults.EtcdSync(
 			store: store,
