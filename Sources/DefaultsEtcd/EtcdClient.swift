@@ -121,9 +121,9 @@ public final class EtcdClient: Sendable {
 		throw lastError
 	}
 
-	/// How many keys under `prefix` one member holds with a change after `revision`, and its
-	/// revision: what a watch of that member from `revision` on should have sent.
-	func changeCount(underPrefix prefix: String, after revision: Int64, at endpoint: URL) async throws(EtcdError) -> (count: Int64, revision: Int64) {
+	/// How many keys under `prefix` one member holds with a change after `revision`: what a
+	/// watch of that member from `revision` on should have sent.
+	func changeCount(underPrefix prefix: String, after revision: Int64, at endpoint: URL) async throws(EtcdError) -> Int64 {
 		let body: [String: Any] = [
 			"key": EtcdKeys.encoded(prefix),
 			"range_end": EtcdKeys.rangeEnd(forPrefix: prefix),
@@ -132,11 +132,7 @@ public final class EtcdClient: Sendable {
 		]
 		let payload = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
 		let data = try await call("/v3/kv/range", payload, at: endpoint)
-		let response = try decode(WireRangeResponse.self, data, endpoint: endpoint.absoluteString)
-		guard let header = response.header else {
-			throw .badResponse(endpoint: endpoint.absoluteString, reason: "the answer has no header")
-		}
-		return (Int64(response.count ?? "0") ?? 0, try header.revisionNumber(endpoint: endpoint.absoluteString))
+		return Int64(try decode(WireRangeResponse.self, data, endpoint: endpoint.absoluteString).count ?? "0") ?? 0
 	}
 
 	/// One request to one endpoint, with authentication.

@@ -92,32 +92,32 @@ extension EtcdClient {
 	returns only when cancelled.
 	*/
 	private func checkWatch(of prefix: String, at endpoint: URL, every interval: Duration, progress: Locked<WatchProgress>) async throws {
-		var unsentSince: Int64?
+		/// The watch's revision when the last check found it behind (`0`: before its first message).
+		var behindAt: Int64?
 		while true {
 			try await Task.sleep(for: interval)
 			let (revision, quietFor) = progress.withLock { ($0.revision, $0.lastMessage.duration(to: .now)) }
 			guard quietFor >= interval else {
-				unsentSince = nil
+				behindAt = nil
 				continue
 			}
-			let found: (count: Int64, revision: Int64)
+			let unsent: Int64
 			do {
-				found = try await changeCount(underPrefix: prefix, after: revision ?? 0, at: endpoint)
+				unsent = try await changeCount(underPrefix: prefix, after: revision ?? 0, at: endpoint)
 			} catch {
 				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch's member stopped answering (\(error))")
 			}
-			guard revision != nil, found.count > 0 else {
-				// No message at all yet (not even the watch's creation) is as bad as changes not sent.
-				if revision == nil, unsentSince == 0 {
-					throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch was never set up")
-				}
-				unsentSince = revision == nil ? 0 : nil
+			// Not even the watch's creation heard: as far behind as a watch can be.
+			guard revision == nil || unsent > 0 else {
+				behindAt = nil
 				continue
 			}
-			if unsentSince == revision {
-				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: "the watch fell silent: etcd holds \(found.count) changes under \(prefix) it did not send")
+			if behindAt == (revision ?? 0) {
+				throw EtcdError.unreachable(endpoint: endpoint.absoluteString, reason: revision == nil
+					? "the watch was never set up"
+					: "the watch fell silent: etcd holds \(unsent) changes under \(prefix) it did not send")
 			}
-			unsentSince = revision
+			behindAt = revision ?? 0
 		}
 	}
 }
