@@ -123,9 +123,8 @@ struct EtcdFaultTests {
 		proxy.silenceConnections()
 		try etcd.etcdctl("put", "\(prefix)theme", #""while silent""#)
 		#expect(await eventually { Defaults[machine.theme] == "while silent" }, "the silent watch was replaced: reports \(reports(prefix).map(\.message))")
-		// The check finds the watch behind (changes unsent), or its probe meets a silenced
-		// connection too (libcurl may reuse an idle one the proxy silenced) and finds the
-		// member not answering: either way it is the check that ends the watch.
+		// Reported as the check's finding: changes unsent, or (when libcurl reuses an idle
+		// connection the proxy silenced too for the check's request) the member not answering.
 		let checkReasons = ["the watch fell silent", "the watch's member stopped answering"]
 		#expect(reports(prefix).contains { report in checkReasons.contains { report.message.contains($0) } }, "\(reports(prefix).map(\.message))")
 		try etcd.etcdctl("put", "\(prefix)theme", #""after""#)

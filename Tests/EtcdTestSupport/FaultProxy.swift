@@ -66,19 +66,21 @@ public final class FaultProxy: @unchecked Sendable {
 
 	/// Stops listening and closes every connection.
 	public func stop() {
-		let descriptors = state.withLock { () -> Set<Int32> in
-			guard !closed else { return [] }
+		// Once only, and under the lock: the accept loop closes the listener after this, and
+		// a pump closes its descriptors after taking them out of `open` under the lock, so a
+		// later call would shut down whatever socket (another test's proxy, say) got the number.
+		state.withLock {
+			guard !closed else { return }
 			closed = true
-			return open
+			shutdown(listener, Int32(SHUT_RDWR))
+			for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
 		}
-		shutdown(listener, Int32(SHUT_RDWR))
-		for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) }
 	}
 
 	/// Cuts every open connection in both directions (a client sees its stream end).
 	public func dropConnections() {
-		for descriptor in state.withLock({ open }) {
-			shutdown(descriptor, Int32(SHUT_RDWR))
+		state.withLock {
+			for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
 		}
 	}
 
