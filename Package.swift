@@ -5,7 +5,7 @@ import PackageDescription
 // The dependency graph is the architecture:
 // Defaults (core: keys, bridges, stores) <- DefaultsTUI (editor) <- defaults-tui (executable).
 // DefaultsMacros (@ObservableDefault) is the only product that pulls in swift-syntax.
-// DefaultsEtcd (sync through etcd) depends on the core, Foundation and the system's libcurl only.
+// DefaultsEtcd (sync through etcd) depends on the core, Foundation and the system's libcurl (opened at run time) only.
 let package = Package(
 	name: "Defaults",
 	products: [
@@ -15,7 +15,7 @@ let package = Package(
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
 		// `@ObservableDefault` for `@Observable` classes; kept apart so only its users compile swift-syntax.
 		.library(name: "DefaultsMacros", targets: ["DefaultsMacros"]),
-		// Settings shared across machines through etcd; HTTP through the system's libcurl, so no package dependency.
+		// Settings shared across machines through etcd; HTTP through the system's libcurl, opened at run time, so no package dependency.
 		.library(name: "DefaultsEtcd", targets: ["DefaultsEtcd"]),
 		// A swift-configuration provider over any store; kept apart so only its users resolve swift-configuration.
 		.library(name: "DefaultsConfiguration", targets: ["DefaultsConfiguration"]),
@@ -40,9 +40,10 @@ let package = Package(
 		], path: "Sources/DefaultsMacrosPlugin"),
 		.target(name: "DefaultsMacros", dependencies: ["Defaults", "DefaultsMacrosPlugin"]),
 		.target(name: "DefaultsEtcd", dependencies: ["Defaults", "CCurl"]),
-		// libcurl (Debian's libcurl4-openssl-dev), the library Foundation's networking uses on
-		// Linux, called directly by the etcd client: a few C lines around its variadic options.
-		.target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+		// libcurl, the library Foundation's networking uses on Linux, called directly by the etcd
+		// client: opened at run time (dlopen of libcurl.so.4, Debian's libcurl4), so building needs
+		// no libcurl headers and programs that never talk to etcd never load it.
+		.target(name: "CCurl"),
 		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
@@ -63,11 +64,11 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
-		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess"]),
+		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements"]),
 		// The editor's model and widgets, and the editor driven through tmux.
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "defaults-tui"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.
-		.testTarget(name: "DefaultsCommandLineTests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "defaults-tui"]),
+		.testTarget(name: "DefaultsCommandLineTests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "TestRequirements", "defaults-tui"]),
 		// The benchmark tool's own checks.
 		.testTarget(name: "DefaultsBenchTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-bench"]),
 		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "ChildProcess", "defaults-tui"]),
@@ -75,6 +76,8 @@ let package = Package(
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),
 		// Real etcd servers for tests (started on loopback ports, stopped by process id); shared by the test targets.
 		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort", "ChildProcess"], path: "Tests/EtcdTestSupport"),
+		// Programs some tests need that a fresh machine may lack (etcd): such tests are skipped, naming the package.
+		.target(name: "TestRequirements", dependencies: ["ChildProcess"], path: "Tests/TestRequirements"),
 		// Programs the tests and the benchmark start (posix_spawn and waitpid), shared by the test targets and defaults-bench.
 		.target(name: "ChildProcess", path: "Tests/ChildProcess"),
 		// Loopback ports the kernel picks, for the etcd processes of the tests and the benchmark.

@@ -1,8 +1,10 @@
 #include "CCurl.h"
 
-#include <curl/curl.h>
-#include <pthread.h>
+#include "CurlSymbols.h"
+
+#include <dlfcn.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 struct defaults_curl {
@@ -16,17 +18,59 @@ typedef struct {
 	int stopped;
 } transfer;
 
-static pthread_once_t global_init_once = PTHREAD_ONCE_INIT;
+/// The functions of the opened library; set once, by defaults_curl_open, before any handle is made.
+static curl_functions curl;
 
-static void global_init(void) {
-	curl_global_init(CURL_GLOBAL_DEFAULT);
+static int bind_symbol(void *library, const char *name, void **slot, char *error, size_t error_size) {
+	*slot = dlsym(library, name);
+	if (*slot != NULL) return 0;
+	snprintf(error, error_size, "it has no function %s", name);
+	return -1;
+}
+
+int defaults_curl_open(const char *library_name, char *error, size_t error_size) {
+	void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
+	if (library == NULL) {
+		const char *reason = dlerror();
+		snprintf(error, error_size, "%s", reason != NULL ? reason : library_name);
+		return -1;
+	}
+	curl_functions found;
+	struct {
+		const char *name;
+		void **slot;
+	} symbols[] = {
+		{ "curl_global_init", (void **)&found.global_init },
+		{ "curl_easy_init", (void **)&found.easy_init },
+		{ "curl_easy_cleanup", (void **)&found.easy_cleanup },
+		{ "curl_easy_reset", (void **)&found.easy_reset },
+		{ "curl_easy_setopt", (void **)&found.easy_setopt },
+		{ "curl_easy_getinfo", (void **)&found.easy_getinfo },
+		{ "curl_easy_perform", (void **)&found.easy_perform },
+		{ "curl_easy_strerror", (void **)&found.easy_strerror },
+		{ "curl_slist_append", (void **)&found.slist_append },
+		{ "curl_slist_free_all", (void **)&found.slist_free_all },
+	};
+	for (size_t index = 0; index < sizeof(symbols) / sizeof(symbols[0]); index++) {
+		if (bind_symbol(library, symbols[index].name, symbols[index].slot, error, error_size) != 0) {
+			dlclose(library);
+			return -1;
+		}
+	}
+	// Once per process, before any handle: the caller opens the library once (CurlLibrary.swift).
+	if (found.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		snprintf(error, error_size, "curl_global_init failed");
+		dlclose(library);
+		return -1;
+	}
+	curl = found;
+	return 0;
 }
 
 defaults_curl *defaults_curl_new(void) {
-	pthread_once(&global_init_once, global_init);
 	defaults_curl *handle = calloc(1, sizeof(defaults_curl));
 	if (handle == NULL) return NULL;
-	handle->easy = curl_easy_init();
+	handle->easy = curl.easy_init();
 	if (handle->easy == NULL) {
 		free(handle);
 		return NULL;
@@ -36,7 +80,7 @@ defaults_curl *defaults_curl_new(void) {
 
 void defaults_curl_free(defaults_curl *handle) {
 	if (handle == NULL) return;
-	curl_easy_cleanup(handle->easy);
+	curl.easy_cleanup(handle->easy);
 	free(handle);
 }
 
@@ -44,7 +88,7 @@ static size_t write_body(char *data, size_t size, size_t count, void *context) {
 	transfer *current = context;
 	size_t length = size * count;
 	if (current->status == 0) {
-		curl_easy_getinfo(current->easy, CURLINFO_RESPONSE_CODE, &current->status);
+		curl.easy_getinfo(current->easy, CURLINFO_RESPONSE_CODE, &current->status);
 	}
 	if (current->request->on_data(current->status, data, length, current->request->context) != 0) {
 		current->stopped = 1;
@@ -71,61 +115,64 @@ defaults_curl_result defaults_curl_perform(defaults_curl *handle, const defaults
 	memset(&result, 0, sizeof(result));
 	CURL *easy = handle->easy;
 	// A handle keeps its connection between requests; its options start afresh.
-	curl_easy_reset(easy);
+	curl.easy_reset(easy);
 	transfer current = { request, easy, 0, 0 };
 	char error[CURL_ERROR_SIZE];
 	error[0] = 0;
 
-	struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
+	struct curl_slist *headers = curl.slist_append(NULL, "Content-Type: application/json");
 	// etcd's gateway answers at once; "Expect: 100-continue" would only wait for it.
-	headers = curl_slist_append(headers, "Expect:");
+	headers = curl.slist_append(headers, "Expect:");
 	if (request->authorization != NULL) {
 		size_t length = strlen(request->authorization) + sizeof("Authorization: ");
 		char *line = malloc(length);
 		if (line != NULL) {
 			strcpy(line, "Authorization: ");
 			strcat(line, request->authorization);
-			headers = curl_slist_append(headers, line);
+			headers = curl.slist_append(headers, line);
 			free(line);
 		}
 	}
 
-	curl_easy_setopt(easy, CURLOPT_URL, request->url);
-	curl_easy_setopt(easy, CURLOPT_POST, 1L);
-	curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request->body);
-	curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
-	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
-	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, write_body);
-	curl_easy_setopt(easy, CURLOPT_WRITEDATA, &current);
-	curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, progress);
-	curl_easy_setopt(easy, CURLOPT_XFERINFODATA, &current);
-	curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, error);
-	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, request->timeout_ms);
-	curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+	curl.easy_setopt(easy, CURLOPT_URL, request->url);
+	curl.easy_setopt(easy, CURLOPT_POST, 1L);
+	curl.easy_setopt(easy, CURLOPT_POSTFIELDS, request->body);
+	curl.easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
+	curl.easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+	curl.easy_setopt(easy, CURLOPT_WRITEFUNCTION, write_body);
+	curl.easy_setopt(easy, CURLOPT_WRITEDATA, &current);
+	curl.easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
+	curl.easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, progress);
+	curl.easy_setopt(easy, CURLOPT_XFERINFODATA, &current);
+	curl.easy_setopt(easy, CURLOPT_ERRORBUFFER, error);
+	curl.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	// CURLOPT_PROTOCOLS_STR came with libcurl 7.85; an older one knows only the bit mask.
+	if (curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_UNKNOWN_OPTION) {
+		curl.easy_setopt(easy, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	}
+	curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+	curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
 	// A peer that vanishes without closing (a machine switched off) is noticed.
-	curl_easy_setopt(easy, CURLOPT_TCP_KEEPALIVE, 1L);
-	curl_easy_setopt(easy, CURLOPT_TCP_KEEPIDLE, 10L);
-	curl_easy_setopt(easy, CURLOPT_TCP_KEEPINTVL, 5L);
+	curl.easy_setopt(easy, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl.easy_setopt(easy, CURLOPT_TCP_KEEPIDLE, 10L);
+	curl.easy_setopt(easy, CURLOPT_TCP_KEEPINTVL, 5L);
 	if (request->certificate_authority_file != NULL) {
-		curl_easy_setopt(easy, CURLOPT_CAINFO, request->certificate_authority_file);
+		curl.easy_setopt(easy, CURLOPT_CAINFO, request->certificate_authority_file);
 	}
 	if (request->client_certificate_file != NULL) {
-		curl_easy_setopt(easy, CURLOPT_SSLCERT, request->client_certificate_file);
+		curl.easy_setopt(easy, CURLOPT_SSLCERT, request->client_certificate_file);
 	}
 	if (request->client_key_file != NULL) {
-		curl_easy_setopt(easy, CURLOPT_SSLKEY, request->client_key_file);
+		curl.easy_setopt(easy, CURLOPT_SSLKEY, request->client_key_file);
 	}
 
-	CURLcode code = curl_easy_perform(easy);
-	curl_slist_free_all(headers);
+	CURLcode code = curl.easy_perform(easy);
+	curl.slist_free_all(headers);
 	result.code = (int)code;
-	curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &result.status);
+	curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &result.status);
 	result.timed_out = code == CURLE_OPERATION_TIMEDOUT;
 	result.stopped = current.stopped;
-	const char *words = error[0] != 0 ? error : curl_easy_strerror(code);
+	const char *words = error[0] != 0 ? error : curl.easy_strerror(code);
 	strncpy(result.error, words, sizeof(result.error) - 1);
 	result.error[sizeof(result.error) - 1] = 0;
 	return result;

@@ -23,9 +23,11 @@ public final class EtcdClient: Sendable {
 	/// The endpoint to try first (the last that answered), and the authentication token.
 	private let state = Locked<(preferred: Int, token: String?)>((0, nil))
 
-	/// Makes a client; throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot work.
+	/// Makes a client; throws ``EtcdError/invalidConfiguration(_:)`` for a configuration that cannot
+	/// work, and ``EtcdError/libcurlMissing(_:)`` when libcurl cannot be loaded.
 	public init(_ configuration: EtcdConfiguration) throws(EtcdError) {
 		try configuration.validate()
+		try CurlLibrary.require()
 		self.configuration = configuration
 		transport = EtcdTransport(options: .init(
 			certificateAuthorityFile: configuration.tls.certificateAuthority?.path,

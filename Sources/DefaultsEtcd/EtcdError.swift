@@ -29,6 +29,9 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 	case authenticationFailed(endpoint: String, message: String)
 	/// The configuration cannot work (no endpoints, an endpoint that is not an http(s) URL).
 	case invalidConfiguration(String)
+	/// libcurl, which carries every request, cannot be loaded (the reason `dlopen` gave);
+	/// Debian's `libcurl4` package installs it.
+	case libcurlMissing(String)
 
 	/// What happened, naming the endpoint.
 	public var description: String {
@@ -49,6 +52,8 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 			"etcd at \(endpoint) refused the user name or password: \(message)"
 		case .invalidConfiguration(let reason):
 			"the etcd configuration is invalid: \(reason)"
+		case .libcurlMissing(let reason):
+			"talking to etcd needs libcurl, which cannot be loaded (\(reason)); install Debian's libcurl4 package (apt-get install libcurl4)"
 		}
 	}
 
@@ -74,7 +79,7 @@ public enum EtcdError: Error, Sendable, Equatable, CustomStringConvertible {
 		switch self {
 		case .unreachable, .httpStatus, .badResponse: true
 		case .server(_, let code, _): code == 14 // UNAVAILABLE: the member has no leader, say
-		case .compacted, .authenticationFailed, .invalidConfiguration, .requestTooLarge: false
+		case .compacted, .authenticationFailed, .invalidConfiguration, .requestTooLarge, .libcurlMissing: false
 		}
 	}
 }

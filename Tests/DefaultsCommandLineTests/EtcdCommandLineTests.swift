@@ -1,3 +1,4 @@
+import ChildProcess
 import Defaults
 import DefaultsTUI
 import EtcdTestSupport
@@ -5,6 +6,7 @@ import Foundation
 import Glibc
 import LoopbackPort
 import Testing
+import TestRequirements
 
 /// `defaults-tui --etcd URL --prefix PREFIX`: commands and the editor on settings in a real etcd.
 @Suite("The command line and the editor on etcd", .serialized, .timeLimit(.minutes(3)))
@@ -17,7 +19,7 @@ struct EtcdCommandLineTests {
 		return file.path
 	}
 
-	@Test func setWritesTheJSONTextAndGetAndListReadWhatEtcdctlPut() async throws {
+	@Test(.requires(.etcd)) func setWritesTheJSONTextAndGetAndListReadWhatEtcdctlPut() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let cli = CLI()
@@ -75,7 +77,7 @@ struct EtcdCommandLineTests {
 		#expect(alone.errors.contains("--prefix works with --etcd only"), "\(alone.errors)")
 	}
 
-	@Test func aValueLargerThanEtcdTakesFailsWithAMessageAndEtcdKeepsItsValue() async throws {
+	@Test(.requires(.etcd)) func aValueLargerThanEtcdTakesFailsWithAMessageAndEtcdKeepsItsValue() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let cli = CLI()
@@ -90,7 +92,7 @@ struct EtcdCommandLineTests {
 		#expect(try etcd.value(of: "\(prefix)notes") == #""small""#)
 	}
 
-	@Test func aUserAndPasswordFromAFileOrTheEnvironment() async throws {
+	@Test(.requires(.etcd)) func aUserAndPasswordFromAFileOrTheEnvironment() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		for command in [["user", "add", "root:root-secret"], ["user", "add", "app:app-secret"], ["role", "add", "app-role"],
@@ -120,7 +122,7 @@ struct EtcdCommandLineTests {
 		#expect(none.status == 2 && none.errors.contains("--etcd-user needs a password"), "\(none.errors)")
 	}
 
-	@Test func tlsWithTheClustersAuthority() async throws {
+	@Test(.requires(.etcd, .openssl)) func tlsWithTheClustersAuthority() async throws {
 		let certificates = try TestCertificates.make()
 		let etcd = try await EtcdServer.start(tls: certificates)
 		defer { etcd.terminate() }
@@ -148,7 +150,7 @@ struct EtcdCommandLineTests {
 		#expect(withoutEtcd.status == 2 && withoutEtcd.errors.contains("works with --etcd only"), "\(withoutEtcd.errors)")
 	}
 
-	@Test func watchPrintsAChangeMadeInEtcd() async throws {
+	@Test(.requires(.etcd)) func watchPrintsAChangeMadeInEtcd() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try etcd.etcdctl("put", "/app/theme", #""dark""#)
@@ -178,6 +180,32 @@ struct EtcdCommandLineTests {
 		#expect(result.errors.contains("cannot read the settings under /myapp/ from etcd"), "\(result.errors)")
 		#expect(result.errors.contains("http://127.0.0.1:1"), "\(result.errors)")
 		#expect(ContinuousClock.now - started < .seconds(30))
+	}
+
+	/// libcurl is opened when etcd is first used, not linked: without it every other command
+	/// works, and --etcd fails with status 1 and a message naming the package to install.
+	@Test func withoutLibcurlEtcdFailsWithAMessageAndFilesStillWork() throws {
+		let cli = CLI()
+		let missing = ["DEFAULTS_LIBCURL": "/nonexistent/libcurl.so.4"]
+		let result = try cli.run(["get", "theme", "--etcd", "http://127.0.0.1:1", "--prefix", "/myapp/"], environment: missing)
+		#expect(result.status == 1)
+		#expect(result.errors.contains("needs libcurl, which cannot be loaded"), "\(result.errors)")
+		#expect(result.errors.contains("/nonexistent/libcurl.so.4"), "\(result.errors)")
+		#expect(result.errors.contains("apt-get install libcurl4"), "\(result.errors)")
+		let local = try cli.run(["set", "theme", "dark"], environment: missing)
+		#expect(local.status == 0, "\(local.errors)")
+		#expect(try cli.run(["get", "theme"], environment: missing).output == "dark\n")
+	}
+
+	/// The executable does not link libcurl (nor anything that loads it at start): a command that
+	/// never talks to etcd loads none of libcurl's two dozen libraries.
+	@Test func theExecutableDoesNotLinkLibcurl() throws {
+		let binary = ChildProcess.builtProduct("defaults-tui").path
+		let (status, libraries) = try ChildProcess.run("/usr/bin/ldd", [binary])
+		#expect(status == 0)
+		#expect(libraries.contains("libc.so"), "\(libraries)")
+		#expect(!libraries.contains("libcurl"), "\(libraries)")
+		#expect(!libraries.contains("libssl"), "\(libraries)")
 	}
 
 	@Test func anEtcdThatNeverAnswersTimesOut() throws {

@@ -2,11 +2,12 @@ import ChildProcess
 import Defaults
 import Foundation
 import Testing
+import TestRequirements
 
 /// `defaults-tui schema --json-schema` checked by a real JSON Schema validator (Python's
 /// `jsonschema`, draft 2020-12): the demo's settings files that a program reads as stored pass,
 /// and each kind of bad value is caught.
-@Suite("JSON Schema through a validator", .serialized)
+@Suite("JSON Schema through a validator", .serialized, .requires(.jsonSchemaValidator))
 struct JSONSchemaValidationTests {
 	/// The errors the validator finds in `document` against `schema` (files), one message each.
 	private func validationErrors(schema: URL, document: URL) throws -> [String] {

@@ -4,9 +4,10 @@ import Defaults
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /// A store whose values are keys in a real etcd: loading, writing, outside changes, bad values.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)), .requires(.etcd))
 struct EtcdBackendTests {
 	init() {
 		ProblemRecorder.install()

@@ -2,11 +2,12 @@
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /// The client against a real etcd: reads, writes, deletes, watches, failover and errors.
 @Suite(.serialized)
 struct EtcdClientTests {
-	@Test func putGetRangeAndDelete() async throws {
+	@Test(.requires(.etcd)) func putGetRangeAndDelete() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
@@ -28,7 +29,7 @@ struct EtcdClientTests {
 		#expect(try etcd.etcdctl("get", "/app/volume", "--print-value-only").trimmingCharacters(in: .whitespacesAndNewlines) == "5")
 	}
 
-	@Test func watchReportsPutsAndDeletesInOrderFromARevision() async throws {
+	@Test(.requires(.etcd)) func watchReportsPutsAndDeletesInOrderFromARevision() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
@@ -47,7 +48,7 @@ struct EtcdClientTests {
 		#expect(events.map(\.keyValue.modRevision) == [first, first + 1, first + 2, first + 3])
 	}
 
-	@Test func watchFromACompactedRevisionSaysSo() async throws {
+	@Test(.requires(.etcd)) func watchFromACompactedRevisionSaysSo() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
@@ -60,7 +61,7 @@ struct EtcdClientTests {
 		}
 	}
 
-	@Test func aDeadEndpointFailsOverToTheNextOne() async throws {
+	@Test(.requires(.etcd)) func aDeadEndpointFailsOverToTheNextOne() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let client = try EtcdClient(EtcdConfiguration(endpoints: ["http://127.0.0.1:1", etcd.endpoint]))
@@ -87,5 +88,20 @@ struct EtcdClientTests {
 		#expect(throws: EtcdError.self) { try reader.batches(from: Data("not json\n".utf8)) }
 		#expect(EtcdClient.error(status: 400, body: Data(#"{"error":"x","code":3,"message":"bad key"}"#.utf8), endpoint: "e")
 			== .server(endpoint: "e", code: 3, message: "bad key"))
+	}
+
+	/// libcurl is opened at run time: a library that is missing, or that is not libcurl, is an
+	/// error naming each reason and the package to install, never a crash.
+	@Test func aMissingLibcurlIsAnErrorNamingThePackage() throws {
+		let failure = try #require(CurlLibrary.open(names: ["/nonexistent/libcurl.so.4", "libc.so.6"]))
+		guard case .libcurlMissing(let reason) = failure else {
+			Issue.record("unexpected error \(failure)")
+			return
+		}
+		#expect(reason.contains("/nonexistent/libcurl.so.4: cannot open shared object file"), "\(reason)")
+		#expect(reason.contains("it has no function curl_global_init"), "\(reason)")
+		#expect(failure.description.contains("apt-get install libcurl4"), "\(failure)")
+		#expect(!failure.isEndpointFailure, "no other endpoint helps")
+		#expect(CurlLibrary.failure == nil, "this machine's libcurl opened")
 	}
 }

@@ -4,13 +4,14 @@ import Defaults
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /**
 The sync engine against a three-member etcd cluster while members fail: the leader killed
 while writes flow, and every member down for a while. Errors, slow answers and a watch
 stream cut while its member runs are injected by a proxy in `EtcdFaultTests`.
 */
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)), .requires(.etcd))
 struct EtcdClusterTests {
 	init() {
 		ProblemRecorder.install()

@@ -4,11 +4,12 @@ import Defaults
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /// etcd misbehaving while it keeps running, through a proxy between the engine and etcd:
 /// errors, slow answers, and a watch stream cut off. Each is reported through the problem
 /// handler and retried with backoff; reads and writes of the typed API never wait for etcd.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .requires(.etcd))
 struct EtcdFaultTests {
 	init() {
 		ProblemRecorder.install()

@@ -4,6 +4,7 @@ import Defaults
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /// etcd with users and passwords, and etcd on TLS with an authority of its own.
 @Suite(.serialized, .timeLimit(.minutes(2)))
@@ -31,7 +32,7 @@ struct EtcdSecurityTests {
 		}
 	}
 
-	@Test func aUserAndPasswordGetATokenAndRefusalsSayWhy() async throws {
+	@Test(.requires(.etcd)) func aUserAndPasswordGetATokenAndRefusalsSayWhy() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try enableAuthentication(etcd)
@@ -52,7 +53,7 @@ struct EtcdSecurityTests {
 		#expect(refused?.contains("wrong") == false, "the password is never shown")
 	}
 
-	@Test func anExpiredTokenIsRenewed() async throws {
+	@Test(.requires(.etcd)) func anExpiredTokenIsRenewed() async throws {
 		// Tokens that expire after one second of disuse.
 		let etcd = try await EtcdServer.start(extraArguments: ["--auth-token", "simple", "--auth-token-ttl", "1"])
 		defer { etcd.terminate() }
@@ -64,7 +65,7 @@ struct EtcdSecurityTests {
 		#expect(try etcd.etcdctl("--user=root:root-secret", "get", "/app/a", "--print-value-only").contains("2"))
 	}
 
-	@Test func theSyncEngineWorksWithAUserAndPassword() async throws {
+	@Test(.requires(.etcd)) func theSyncEngineWorksWithAUserAndPassword() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try enableAuthentication(etcd)
@@ -80,7 +81,7 @@ struct EtcdSecurityTests {
 
 	/// etcd forgets its simple tokens when it restarts: an engine that only watches (nothing to
 	/// push) must log in again instead of retrying the watch with the dead token for ever.
-	@Test func anIdleEngineHearsChangesAgainAfterEtcdRestartsAndForgetsItsToken() async throws {
+	@Test(.requires(.etcd)) func anIdleEngineHearsChangesAgainAfterEtcdRestartsAndForgetsItsToken() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		try enableAuthentication(etcd)
@@ -97,7 +98,7 @@ struct EtcdSecurityTests {
 		#expect(await eventually { Defaults[theme] == "light" }, "the watch came back with a new token")
 	}
 
-	@Test func tlsWithTheClusterAuthorityTrusted() async throws {
+	@Test(.requires(.etcd, .openssl)) func tlsWithTheClusterAuthorityTrusted() async throws {
 		let certificates = try TestCertificates.make()
 		let etcd = try await EtcdServer.start(tls: certificates)
 		defer { etcd.terminate() }
@@ -123,7 +124,7 @@ struct EtcdSecurityTests {
 		#expect(seen == ["/app/theme"])
 	}
 
-	@Test func aClientCertificateWhenEtcdAsksForOne() async throws {
+	@Test(.requires(.etcd, .openssl)) func aClientCertificateWhenEtcdAsksForOne() async throws {
 		let certificates = try TestCertificates.make()
 		let etcd = try await EtcdServer.start(tls: certificates, extraArguments: ["--client-cert-auth", "--trusted-ca-file", certificates.authority.path])
 		defer { etcd.terminate() }

@@ -4,6 +4,7 @@ import Defaults
 import EtcdTestSupport
 import Foundation
 import Testing
+import TestRequirements
 
 /// One "machine": a store of its own, a synced key in it, and a sync engine.
 struct Machine {
@@ -48,7 +49,7 @@ struct EtcdSyncTests {
 	}
 
 	/// How fast is the benchmark's concern (row 10); here, on a busy machine, only that it arrives.
-	@Test func aChangeOnOneMachineReachesAnObserverOnAnother() async throws {
+	@Test(.requires(.etcd)) func aChangeOnOneMachineReachesAnObserverOnAnother() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -75,7 +76,7 @@ struct EtcdSyncTests {
 		#expect(a.sync.state.withLock { $0.unpushed.isEmpty })
 	}
 
-	@Test func aValuePutWithEtcdctlAppearsInTheTypedKey() async throws {
+	@Test(.requires(.etcd)) func aValuePutWithEtcdctlAppearsInTheTypedKey() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -87,7 +88,7 @@ struct EtcdSyncTests {
 		#expect(await eventually { Defaults[machine.theme] == "solarized" })
 	}
 
-	@Test func aValueInEtcdThatDoesNotDecodeIsReportedAndLeavesLocalDataAlone() async throws {
+	@Test(.requires(.etcd)) func aValueInEtcdThatDoesNotDecodeIsReportedAndLeavesLocalDataAlone() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -109,7 +110,7 @@ struct EtcdSyncTests {
 		#expect(await eventually { (try? etcd.etcdctl("get", "\(prefix)theme", "--print-value-only"))?.contains(#""light""#) == true })
 	}
 
-	@Test func changesMadeWhileEtcdIsDownArePushedWhenItIsBack() async throws {
+	@Test(.requires(.etcd)) func changesMadeWhileEtcdIsDownArePushedWhenItIsBack() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -144,7 +145,7 @@ struct EtcdSyncTests {
 		#expect(Defaults[b.theme] == "offline")
 	}
 
-	@Test func theJournalKeepsUnpushedChangesAcrossARestartOfTheEngine() async throws {
+	@Test(.requires(.etcd)) func theJournalKeepsUnpushedChangesAcrossARestartOfTheEngine() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -173,7 +174,7 @@ struct EtcdSyncTests {
 		#expect(try await client.get("\(prefix)theme").value?.value == Data(#""written offline""#.utf8))
 	}
 
-	@Test func aWatchResumingFromACompactedRevisionReadsEverythingAgain() async throws {
+	@Test(.requires(.etcd)) func aWatchResumingFromACompactedRevisionReadsEverythingAgain() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -211,7 +212,7 @@ struct EtcdSyncTests {
 		#expect(await machine.sync.waitForSyncCompletion(timeout: .milliseconds(300)) == false)
 	}
 
-	@Test func syncReturnsOnceTheLocalChangesAreInEtcd() async throws {
+	@Test(.requires(.etcd)) func syncReturnsOnceTheLocalChangesAreInEtcd() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()
@@ -223,7 +224,7 @@ struct EtcdSyncTests {
 		#expect(machine.sync.isComplete)
 	}
 
-	@Test func aRemovedKeyIsNeitherPushedNorUpdated() async throws {
+	@Test(.requires(.etcd)) func aRemovedKeyIsNeitherPushedNorUpdated() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
 		let prefix = uniquePrefix()

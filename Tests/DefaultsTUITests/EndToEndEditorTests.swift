@@ -3,8 +3,9 @@ import Defaults
 import Foundation
 import TestEnvironment
 import Testing
+import TestRequirements
 
-@Suite("The editor in a real terminal", .serialized, .timeLimit(.minutes(2)))
+@Suite("The editor in a real terminal", .serialized, .timeLimit(.minutes(2)), .requires(.tmux))
 struct EndToEndEditorTests {
 	@Test func theDefaultInvocationOpensTheDemo() async throws {
 		let session = try TmuxSession()

@@ -2,10 +2,11 @@ import ChildProcess
 import Defaults
 import Foundation
 import Testing
+import TestRequirements
 
 /// The terminal layer with the real binary in tmux: `$EDITOR` owning the terminal, signals
 /// and exit statuses, the terminal left as it was, problems on the message line, `TERM`.
-@Suite("The terminal layer in a real terminal", .serialized, .timeLimit(.minutes(2)))
+@Suite("The terminal layer in a real terminal", .serialized, .timeLimit(.minutes(2)), .requires(.tmux))
 struct EndToEndTerminalTests {
 	/// Opens the editor with only "Spelling Languages" (a JSON list) shown and selected.
 	private func sessionOnSpellingLanguages(editor: String) async throws -> TmuxSession {
@@ -18,7 +19,7 @@ struct EndToEndTerminalTests {
 
 	// MARK: $EDITOR
 
-	@Test func vimAsTheEditorOwnsTheTerminal() async throws {
+	@Test(.requires(.vim)) func vimAsTheEditorOwnsTheTerminal() async throws {
 		let session = try await sessionOnSpellingLanguages(editor: "/usr/bin/vi -N -u NONE -i NONE")
 		try session.send("e")
 		let vimShowsTheValue = await session.waitForScreen { screen in

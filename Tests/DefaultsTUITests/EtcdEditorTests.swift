@@ -5,9 +5,10 @@ import EtcdTestSupport
 import Foundation
 import TestEnvironment
 import Testing
+import TestRequirements
 
 /// The editor on settings in a real etcd, driven in tmux.
-@Suite("The editor on etcd", .serialized, .timeLimit(.minutes(3)))
+@Suite("The editor on etcd", .serialized, .timeLimit(.minutes(3)), .requires(.etcd, .tmux))
 struct EtcdEditorTests {
 	/// The demo's schema in a file, for `--schema`.
 	private static func schemaFile() throws -> String {

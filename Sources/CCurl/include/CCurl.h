@@ -38,6 +38,10 @@ typedef struct {
 	char error[256];
 } defaults_curl_result;
 
+/// Opens libcurl (`library_name`, as dlopen takes it: "libcurl.so.4") and initializes it.
+/// Returns 0, or -1 with the reason in `error`. Call it once, before any other function here.
+int defaults_curl_open(const char *library_name, char *error, size_t error_size);
+
 /// A new handle, or NULL when libcurl cannot make one.
 defaults_curl *defaults_curl_new(void);
 void defaults_curl_free(defaults_curl *handle);
