@@ -68,7 +68,10 @@ let package = Package(
 		// The editor's model and widgets, and the editor driven through tmux.
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.
-		.testTarget(name: "DefaultsCommandLineTests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "TestRequirements", "defaults-tui"]),
+		.testTarget(name: "DefaultsCommandLineTests", dependencies: [
+			"DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "TestRequirements", "defaults-tui",
+			.product(name: "ArgumentParser", package: "swift-argument-parser"),
+		]),
 		// The benchmark tool's own checks.
 		.testTarget(name: "DefaultsBenchTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-bench"]),
 		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "ChildProcess", "defaults-tui"]),

@@ -33,6 +33,12 @@ struct BenchmarkCommand: ParsableCommand {
 	@Flag(help: "Only the fleet rows (11): synced clients watching one local etcd.")
 	var fleet = false
 
+	@Flag(help: "Only the start-up rows (12): defaults-tui get against gsettings get and jq, list, set, reset, the editor's first frame.")
+	var startup = false
+
+	@Option(help: ArgumentHelp("The defaults-tui the start-up rows time (default: the one beside this benchmark; bash Assets/install.sh builds the one people install, into .build-static/release).", valueName: "path"))
+	var cli: String?
+
 	@Option(help: ArgumentHelp("Child processes of the fleet.", valueName: "n"))
 	var fleetProcesses = 5
 
@@ -79,11 +85,22 @@ struct BenchmarkCommand: ParsableCommand {
 		if fleet {
 			return finish(FleetBenchmarks.rows(directory: directory, size: fleetSize), title: "defaults-bench --fleet", directory: directory)
 		}
+		let startupRows = { StartupBenchmarks.rows(directory: directory, cli: cliPath, quick: quick) }
+		if startup {
+			return finish(startupRows(), title: "defaults-bench --startup", directory: directory)
+		}
 		var rows = Self.localRows(directory: directory, quick: quick)
 		rows += etcdRows()
 		rows += FleetBenchmarks.rows(directory: directory, size: fleetSize)
+		rows += startupRows()
 		rows += ScaleBenchmarks.rows(directory: directory, quick: quick)
 		finish(rows, title: "defaults-bench", directory: directory)
+	}
+
+	/// The `defaults-tui` the start-up rows time: `--cli`, or the one this benchmark was built beside.
+	private var cliPath: String {
+		cli.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+			?? URL(fileURLWithPath: BenchmarkEnvironment.executablePath).deletingLastPathComponent().appendingPathComponent("defaults-tui").path
 	}
 
 	/// Typed reads and a write in this process (sections 1 and 2).

@@ -40,12 +40,20 @@ struct DefaultsTUICommand: ParsableCommand {
 		Defaults.problemHandler = { problem in
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
 		}
+		let oneShot = OneShotCommand.parse(Array(CommandLine.arguments.dropFirst()))
 		// A change not yet saved when SIGTERM, SIGINT or SIGHUP comes is saved before the signal
-		// ends the process. The editor and watch catch these signals themselves while they run.
-		Defaults.saveOnTerminationSignals()
+		// ends the process (get and list change nothing: they do without the thread this starts).
+		// The editor and watch catch these signals themselves while they run.
+		if oneShot?.changesTheStore ?? true {
+			Defaults.saveOnTerminationSignals()
+		}
 		do {
-			var command = try parseAsRoot()
-			try command.run()
+			if let oneShot {
+				try oneShot.run()
+			} else {
+				var command = try parseAsRoot()
+				try command.run()
+			}
 		} catch let failure as CommandFailure {
 			FileHandle.standardError.write(Data("defaults-tui: \(failure.message)\n".utf8))
 			Foundation.exit(failure.status)

@@ -63,10 +63,18 @@ struct SettingsOptions: ParsableArguments {
 
 	/// The store and the schema: the demo's, a schema file's, or one inferred from the store's values.
 	/// Commands that only read open a file store read-only, so that they never create, move or write a file.
-	func open(access: FileStore.Access) throws -> OpenedSettings {
+	func open(access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
 		if !etcd.isEmpty, let prefix {
 			return try openEtcd(prefix: prefix)
 		}
+		return try Self.openFile(schema: schema, store: store, access: access, watching: watching)
+	}
+
+	/// The settings in a file: `store` (the demo's standard file when `nil`), described by the
+	/// schema file `schema`, by the demo's schema, or by one inferred from the file's values.
+	/// The store watches the file for other processes' changes only when `watching` (a command
+	/// that reads or changes a few values and exits needs no watching thread).
+	static func openFile(schema: String?, store: String?, access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
 		if store != nil {
@@ -75,10 +83,11 @@ struct SettingsOptions: ParsableArguments {
 				throw CommandFailure.notFound("the store \(url.path) is a directory, not a settings file")
 			}
 		}
-		// Read-write without --store is the standard store itself, which the library's own keys use too.
-		let fileStore = store == nil && access.allowsWriting ? FileStore.standard : FileStore(url: url, access: access)
+		// Read-write and watching without --store is the standard store itself, which the library's own keys use too.
+		let fileStore = store == nil && access.allowsWriting && watching
+			? FileStore.standard : FileStore(url: url, access: access, watchesForChanges: watching)
 		let source = SettingsSource.file(fileStore)
-		if let schema = try loadSchema() {
+		if let schema = try loadSchema(schema) {
 			return OpenedSettings(source: source, schema: schema, isInferred: false)
 		}
 		if store != nil {
@@ -100,17 +109,18 @@ struct SettingsOptions: ParsableArguments {
 			throw CommandFailure.failed("cannot read the settings under \(prefix) from etcd: \(error)")
 		}
 		let source = SettingsSource.etcd(etcdStore, description: "etcd \(etcdEndpoints.joined(separator: ",")) \(prefix)")
-		if let schema = try loadSchema() {
+		if let schema = try Self.loadSchema(schema) {
 			return OpenedSettings(source: source, schema: schema, isInferred: false)
 		}
 		let inferred = SettingsSchema.inferred(from: etcdStore.storedValues(), title: "etcd \(prefix)")
 		return OpenedSettings(source: source, schema: inferred, isInferred: true)
 	}
 
-	private func loadSchema() throws -> SettingsSchema? {
-		guard let schema else { return nil }
+	/// The schema in the file at `path`, if one is given.
+	private static func loadSchema(_ path: String?) throws -> SettingsSchema? {
+		guard let path else { return nil }
 		do {
-			return try SettingsSchema.load(from: URL(fileURLWithPath: schema))
+			return try SettingsSchema.load(from: URL(fileURLWithPath: path))
 		} catch {
 			throw CommandFailure.notFound("\(error)")
 		}

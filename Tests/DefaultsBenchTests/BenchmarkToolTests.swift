@@ -70,4 +70,26 @@ struct BenchmarkToolTests {
 		#expect((backend["floor"] as? Double).map { $0 > 0 } == true, "the file store's read is measured in the same run: \(backend)")
 		#expect(backend["meetsTarget"] is Bool)
 	}
+
+	/// Section 12 times the `defaults-tui` of this build (whole processes): `get` beside
+	/// `gsettings get` and `jq` in the same run (each where installed), `list`, `set`, `reset`,
+	/// and the editor's first frame on a pseudo-terminal. Only that each was measured is checked.
+	@Test func theStartupRowsTimeTheCommandsAndTheEditorsFirstFrame() throws {
+		let result = try run("--startup", "--quick", "--json", "--cli", ChildProcess.builtProduct("defaults-tui").path)
+		#expect(result.status == 0, "\(result.errors)")
+		let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+		let names = rows.compactMap { $0["name"] as? String }
+		#expect(names.count == 6, "\(names)")
+		for row in rows {
+			#expect((row["ours"] as? Double).map { $0 > 0 } == true, "\(row)")
+		}
+		let get = try #require(rows.first { ($0["name"] as? String)?.contains("defaults-tui get (whole process)") == true })
+		if FileManager.default.isExecutableFile(atPath: "/usr/bin/gsettings") {
+			#expect((get["floor"] as? Double).map { $0 > 0 } == true, "gsettings get is timed in the same run: \(get)")
+		}
+		#expect(rows.contains { ($0["name"] as? String)?.contains("first frame") == true })
+		let missing = try run("--startup", "--quick", "--cli", directory.appendingPathComponent("no-such-program").path)
+		#expect(missing.status == 0)
+		#expect(missing.output.contains("does not run"), "\(missing.output)")
+	}
 }

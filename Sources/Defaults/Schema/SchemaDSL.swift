@@ -113,12 +113,12 @@ extension Defaults {
 
 		/// A toggle for a Boolean key; `help` explains the setting in the editor.
 		public init(_ title: String, key: Key<Bool>, help: String? = nil) where Value == Bool {
-			setting = makeSetting(title, key: key, help: help)
+			setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .bool))
 		}
 
 		/// A toggle for an optional Boolean key, which may also be unset; `help` explains the setting in the editor.
 		public init(_ title: String, key: Key<Bool?>, help: String? = nil) where Value == Bool? {
-			setting = makeSetting(title, key: key, help: help)
+			setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .bool, isOptional: true))
 		}
 	}
 
@@ -135,7 +135,7 @@ extension Defaults {
 		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Double>, step: Double? = nil, help: String? = nil
 		) where Value: BinaryFloatingPoint {
-			var setting = makeSetting(title, key: key, help: help)
+			var setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .number))
 			setting.minimum = range.lowerBound
 			setting.maximum = range.upperBound
 			setting.step = step ?? (range.upperBound - range.lowerBound) / 100
@@ -146,7 +146,7 @@ extension Defaults {
 		public init(
 			_ title: String, key: Key<Value>, range: ClosedRange<Int>, step: Int = 1, help: String? = nil
 		) where Value: FixedWidthInteger {
-			var setting = makeSetting(title, key: key, help: help)
+			var setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .integer))
 			setting.minimum = Double(range.lowerBound)
 			setting.maximum = Double(range.upperBound)
 			setting.step = Double(max(step, 1))
@@ -166,10 +166,7 @@ extension Defaults {
 
 		/// A picker whose choices are every case of `Value`, each titled with its stored string (or its description).
 		public init(_ title: String, key: Key<Value>, help: String? = nil) where Value: CaseIterable {
-			var setting = makeSetting(title, key: key, help: help)
-			setting.kind = .choice
-			setting.choices = SettingType.choices(of: Value.self)
-			self.setting = setting
+			setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .choice, choices: SettingType.choices(of: Value.self)))
 		}
 
 		/// A picker with choices of your own: each value with the title to show.
@@ -195,12 +192,12 @@ extension Defaults {
 
 		/// A checklist for a key holding a set of `Element`'s cases.
 		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == Set<Element> {
-			setting = makeSetting(title, key: key, help: help)
+			setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .choice, choices: SettingType.choices(of: Element.self), allowsMultiple: true))
 		}
 
 		/// A checklist for a key holding an array of `Element`'s cases.
 		public init<Element: CaseIterable & Defaults.Serializable>(_ title: String, key: Key<Value>, help: String? = nil) where Value == [Element] {
-			setting = makeSetting(title, key: key, help: help)
+			setting = makeSetting(title, key: key, help: help, inferred: .init(kind: .choice, choices: SettingType.choices(of: Element.self), allowsMultiple: true))
 		}
 	}
 
@@ -244,9 +241,12 @@ extension Defaults {
 	}
 }
 
-/// The setting of a key, with its kind, choices and optionality inferred from its type.
-private func makeSetting<Value: Defaults.Serializable>(_ title: String, key: Defaults.Key<Value>, help: String?) -> Setting {
-	let inferred = SettingType.infer(Value.self)
+/// The setting of a key, with its kind, choices and optionality: `inferred` where the entry knows
+/// them from its generic constraints (no protocol cast, each a search of every conformance the
+/// program holds the first time), otherwise inferred from its type.
+private func makeSetting<Value: Defaults.Serializable>(
+	_ title: String, key: Defaults.Key<Value>, help: String?, inferred: SettingType.Inferred = SettingType.infer(Value.self)
+) -> Setting {
 	// The name as `String(describing:)` gives it, without its search of the metatype's conformances.
 	let typeName = _typeName(Value.self, qualified: false)
 	let stored = Value.storedValue(from: key.defaultValue)

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a Swift type says about its setting: its kind, whether it is optional, its choices.
 enum SettingType {
-	struct Inferred {
+	struct Inferred: Equatable {
 		var kind: Setting.Kind
 		var isOptional = false
 		var choices: [Setting.Choice]?
@@ -12,9 +12,14 @@ enum SettingType {
 	static func infer(_ type: Any.Type) -> Inferred {
 		// The common plain types first, by identity: each `as?` to a protocol below costs, the first
 		// time a type meets it, a search of every loaded conformance (most of a command's start-up).
-		if let kind = plainKinds[ObjectIdentifier(type)] {
-			return Inferred(kind: kind)
+		if let inferred = plainTypes[ObjectIdentifier(type)] {
+			return inferred
 		}
+		return inferByCasting(type)
+	}
+
+	/// What `type` says, found by casting it to the protocols that tell (`infer` without its table).
+	static func inferByCasting(_ type: Any.Type) -> Inferred {
 		if let optional = type as? any OptionalSettingType.Type {
 			var inferred = infer(optional.wrappedSettingType)
 			inferred.isOptional = true
@@ -37,18 +42,34 @@ enum SettingType {
 		}
 	}
 
-	/// The kinds of the plain types settings use most, found without a protocol cast.
-	private static let plainKinds: [ObjectIdentifier: Setting.Kind] = {
-		var kinds: [ObjectIdentifier: Setting.Kind] = [
-			ObjectIdentifier(Bool.self): .bool, ObjectIdentifier(String.self): .string,
-			ObjectIdentifier(URL.self): .url, ObjectIdentifier(Date.self): .date,
-			ObjectIdentifier(Double.self): .number, ObjectIdentifier(Float.self): .number,
-		]
-		let integers: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self]
-		for integer in integers {
-			kinds[ObjectIdentifier(integer)] = .integer
+	/// What the plain types settings use most say, found without a protocol cast: each of them,
+	/// its optional, and the lists and dictionaries of them that are edited as JSON. A test checks
+	/// every entry against ``inferByCasting(_:)``.
+	static let plainTypes: [ObjectIdentifier: Inferred] = {
+		var table: [ObjectIdentifier: Inferred] = [:]
+		func add<Value>(_: Value.Type, _ kind: Setting.Kind) {
+			table[ObjectIdentifier(Value.self)] = Inferred(kind: kind)
+			table[ObjectIdentifier(Value?.self)] = Inferred(kind: kind, isOptional: true)
+			table[ObjectIdentifier([Value].self)] = Inferred(kind: .json)
+			table[ObjectIdentifier([String: Value].self)] = Inferred(kind: .json)
 		}
-		return kinds
+		add(Bool.self, .bool)
+		add(String.self, .string)
+		add(URL.self, .url)
+		add(Date.self, .date)
+		add(Double.self, .number)
+		add(Float.self, .number)
+		add(Int.self, .integer)
+		add(Int8.self, .integer)
+		add(Int16.self, .integer)
+		add(Int32.self, .integer)
+		add(Int64.self, .integer)
+		add(UInt.self, .integer)
+		add(UInt8.self, .integer)
+		add(UInt16.self, .integer)
+		add(UInt32.self, .integer)
+		add(UInt64.self, .integer)
+		return table
 	}()
 
 	/// The choices of a `CaseIterable` serializable type: each case's stored form, titled by its raw value or name.

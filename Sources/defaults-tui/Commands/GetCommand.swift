@@ -19,7 +19,11 @@ struct GetCommand: ParsableCommand {
 	@Flag(help: "Print the value as JSON.") var json = false
 
 	func run() throws {
-		let opened = try settings.open(access: .readOnly)
+		try Self.printValue(of: key, json: json, in: settings.open(access: .readOnly, watching: false))
+	}
+
+	/// Prints the value of `key` in `opened` (its JSON text with `json`).
+	static func printValue(of key: String, json: Bool, in opened: OpenedSettings) throws {
 		let store = opened.store
 		let setting = try opened.requireSetting(key)
 		let current = SettingValue(setting: setting, stored: store.storedValue(forKey: key))

@@ -19,7 +19,11 @@ struct ListCommand: ParsableCommand {
 	@Flag(help: "One JSON array of objects, for scripts.") var json = false
 
 	func run() throws {
-		let opened = try settings.open(access: .readOnly)
+		try Self.printSettings(of: settings.open(access: .readOnly, watching: false), modified: modified, json: json)
+	}
+
+	/// Prints `opened`'s settings as a table (or JSON), only the modified ones with `modified`.
+	static func printSettings(of opened: OpenedSettings, modified: Bool, json: Bool) throws {
 		let (store, schema) = (opened.store, opened.schema)
 		var rows: [SettingValue] = []
 		for setting in schema.settings {

@@ -24,9 +24,13 @@ struct ResetCommand: ParsableCommand {
 	}
 
 	func run() throws {
-		let opened = try settings.open(access: .readWrite)
+		try Self.reset(all ? nil : keys, in: settings.open(access: .readWrite, watching: false))
+	}
+
+	/// Removes the stored values of `keys` (of every setting when `nil`), and saves.
+	static func reset(_ keys: [String]?, in opened: OpenedSettings) throws {
 		let (store, schema) = (opened.store, opened.schema)
-		let names = all ? schema.settings.map(\.key) : keys
+		let names = keys ?? schema.settings.map(\.key)
 		for name in names {
 			_ = try opened.requireSetting(name) // all keys are checked before anything is removed
 		}

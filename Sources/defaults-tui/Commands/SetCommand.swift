@@ -31,7 +31,7 @@ struct SetCommand: ParsableCommand {
 	var collectedValues: [String] = []
 
 	/// The values after the key, without a `--` that ended the options.
-	private var values: ArraySlice<String> {
+	var values: ArraySlice<String> {
 		collectedValues.first == "--" ? collectedValues.dropFirst() : collectedValues[...]
 	}
 
@@ -46,9 +46,12 @@ struct SetCommand: ParsableCommand {
 	}
 
 	func run() throws {
-		let opened = try settings.open(access: .readWrite)
+		try Self.set(key, to: values.first ?? "", in: settings.open(access: .readWrite, watching: false))
+	}
+
+	/// Sets `key` to the value `text` stands for, and saves; a value that does not fit is bad input.
+	static func set(_ key: String, to text: String, in opened: OpenedSettings) throws {
 		let setting = try opened.requireSetting(key)
-		let text = values.first ?? ""
 		switch setting.parse(text) {
 		case .success(let parsed):
 			opened.store.setStoredValue(parsed, forKey: key)

@@ -160,6 +160,12 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access, maximumSize: maximumSize)
 	}
 
+	/// A store that loads its file and does not watch it for other processes' changes: for a
+	/// command that reads or changes a few values and exits, and needs no watching thread.
+	package convenience init(url: URL, access: Access, watchesForChanges: Bool) {
+		self.init(url: url, fileSystem: SystemFileSystem(), access: access, watchesForChanges: watchesForChanges)
+	}
+
 	init(
 		url: URL,
 		fileSystem: any FileSystem,

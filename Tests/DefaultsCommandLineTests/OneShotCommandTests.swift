@@ -1,0 +1,88 @@
+import ArgumentParser
+@testable import defaults_tui
+import Testing
+
+/// The one-shot parser (`get`, `list`, `set`, `reset` without ArgumentParser) takes nothing
+/// ArgumentParser would refuse or read otherwise: whatever it takes, ArgumentParser parses as
+/// the same command with the same values, and everything else is left to ArgumentParser.
+@Suite("One-shot commands parsed without ArgumentParser")
+struct OneShotCommandTests {
+	/// What ArgumentParser makes of `arguments`, in the one-shot parser's terms; `nil` when it
+	/// refuses them or they are another command or use options the one-shot parser does not know.
+	private func argumentParserReading(_ arguments: [String]) -> OneShotCommand? {
+		guard let parsed = try? DefaultsTUICommand.parseAsRoot(arguments) else { return nil }
+		func command(_ action: OneShotCommand.Action, _ settings: SettingsOptions) -> OneShotCommand? {
+			guard settings.etcd.isEmpty, settings.prefix == nil else { return nil }
+			return OneShotCommand(action: action, schema: settings.schema, store: settings.store)
+		}
+		switch parsed {
+		case let get as GetCommand: return command(.get(key: get.key, json: get.json), get.settings)
+		case let list as ListCommand: return command(.list(modified: list.modified, json: list.json), list.settings)
+		case let set as SetCommand: return set.values.first.flatMap { command(.set(key: set.key, value: $0), set.settings) }
+		case let reset as ResetCommand: return command(.reset(keys: reset.all ? nil : reset.keys), reset.settings)
+		default: return nil
+		}
+	}
+
+	@Test(arguments: [
+		(["get", "theme"], OneShotCommand(action: .get(key: "theme", json: false))),
+		(["get", "--json", "theme"], OneShotCommand(action: .get(key: "theme", json: true))),
+		(["get", "theme", "--store", "f.json"], OneShotCommand(action: .get(key: "theme", json: false), store: "f.json")),
+		(["get", "--store=a b.json", "theme", "--schema", "s.json"], OneShotCommand(action: .get(key: "theme", json: false), schema: "s.json", store: "a b.json")),
+		(["list"], OneShotCommand(action: .list(modified: false, json: false))),
+		(["list", "--json", "--modified"], OneShotCommand(action: .list(modified: true, json: true))),
+		(["set", "theme", "dark"], OneShotCommand(action: .set(key: "theme", value: "dark"))),
+		(["set", "--store", "f.json", "username", "two words"], OneShotCommand(action: .set(key: "username", value: "two words"), store: "f.json")),
+		(["set", "spellingLanguages", "[\"en\", \"de\"]", "--schema=s.json"], OneShotCommand(action: .set(key: "spellingLanguages", value: "[\"en\", \"de\"]"), schema: "s.json")),
+		(["reset", "theme", "fontSize"], OneShotCommand(action: .reset(keys: ["theme", "fontSize"]))),
+		(["reset", "--all", "--store", "f.json"], OneShotCommand(action: .reset(keys: nil), store: "f.json")),
+	])
+	func plainFormsAreTakenAsArgumentParserTakesThem(arguments: [String], expected: OneShotCommand) {
+		#expect(OneShotCommand.parse(arguments) == expected)
+		#expect(argumentParserReading(arguments) == expected)
+	}
+
+	@Test(arguments: [
+		[], ["edit"], ["help", "get"], ["get"], ["get", "a", "b"], ["get", "-h"], ["get", "theme", "--help"], ["get", "help"],
+		["get", "theme", "--json", "--json"], ["get", "theme", "--store"], ["get", "theme", "--store", "--json"], ["get", "theme", "--store="],
+		["get", "theme", "--store", "a", "--store", "b"], ["get", "theme", "--"], ["get", "-x"], ["get", "theme", "--modified"],
+		["get", "theme", "--etcd", "http://127.0.0.1:2379", "--prefix", "/app/"], ["--store", "f.json", "get", "theme"],
+		["list", "extra"], ["set", "theme"], ["set", "syncInterval", "-5"], ["set", "a", "b", "c"], ["set", "theme", "dark", "--json"],
+		["reset"], ["reset", "--all", "theme"], ["reset", "--all", "--all"], ["get", "theme", "--generate-completion-script", "bash"],
+	] as [[String]])
+	func everythingElseIsLeftToArgumentParser(arguments: [String]) {
+		#expect(OneShotCommand.parse(arguments) == nil)
+	}
+
+	/// Thousands of argument lists drawn from the words these commands meet (a seeded generator,
+	/// the same every run): whatever the one-shot parser takes, ArgumentParser takes as the same.
+	@Test func whateverItTakesArgumentParserTakesAsTheSame() {
+		let words = [
+			"get", "list", "set", "reset", "theme", "dark", "--json", "--modified", "--all", "--store", "--schema", "f.json",
+			"--store=g.json", "--schema=s.json", "--store=", "-5", "--", "help", "-h", "--etcd", "x y", "",
+		]
+		var generator = SeededGenerator(seed: 22)
+		var taken: Set<[String]> = []
+		for _ in 0..<5_000 {
+			let count = Int.random(in: 1...6, using: &generator)
+			let arguments = [["get", "list", "set", "reset"].randomElement(using: &generator) ?? "get"]
+				+ (1..<count).map { _ in words.randomElement(using: &generator) ?? "" }
+			guard let quick = OneShotCommand.parse(arguments), taken.insert(arguments).inserted else { continue }
+			#expect(argumentParserReading(arguments) == quick, "\(arguments)")
+		}
+		#expect(taken.count > 100, "the generator should make many lines the one-shot parser takes")
+	}
+}
+
+/// A small deterministic generator (SplitMix64), so that every run draws the same lines.
+private struct SeededGenerator: RandomNumberGenerator {
+	var state: UInt64
+	init(seed: UInt64) { state = seed }
+	mutating func next() -> UInt64 {
+		state &+= 0x9E37_79B9_7F4A_7C15
+		var value = state
+		value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+		value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+		return value ^ (value >> 31)
+	}
+}
