@@ -54,4 +54,49 @@ struct SettingTypeTests {
 		#expect(checklist.kind == .choice && checklist.allowsMultiple)
 		#expect(checklist.typeName == "Set<Nested>")
 	}
+
+	/// The table of plain types says of each exactly what the protocol casts say.
+	@Test func theTableOfPlainTypesAgreesWithTheCasts() {
+		#expect(SettingType.plainTypes.count == 64, "16 types, each with its optional, its array and its dictionary")
+		for (identifier, inferred) in SettingType.plainTypes {
+			let type = Self.plainTypeNames.first { ObjectIdentifier($0.0) == identifier }
+			#expect(type != nil, "an entry for a type this test does not know")
+			if let (type, name) = type {
+				#expect(SettingType.inferByCasting(type) == inferred, "\(name)")
+			}
+		}
+	}
+
+	/// Every type the table holds, by name.
+	private static let plainTypeNames: [(Any.Type, String)] = {
+		func variants<Value>(_: Value.Type) -> [(Any.Type, String)] {
+			let name = "\(Value.self)"
+			return [(Value.self, name), (Value?.self, "\(name)?"), ([Value].self, "[\(name)]"), ([String: Value].self, "[String: \(name)]")]
+		}
+		return variants(Bool.self) + variants(String.self) + variants(URL.self) + variants(Date.self) + variants(Double.self)
+			+ variants(Float.self) + variants(Int.self) + variants(Int8.self) + variants(Int16.self) + variants(Int32.self)
+			+ variants(Int64.self) + variants(UInt.self) + variants(UInt8.self) + variants(UInt16.self) + variants(UInt32.self)
+			+ variants(UInt64.self)
+	}()
+
+	/// The entries that know their kind from their generic constraints give what inferring it gives.
+	@Test func entriesThatKnowTheirKindAgreeWithInferringIt() {
+		let store = InMemoryStore()
+		let entries: [(Setting, SettingType.Inferred)] = [
+			(Defaults.Toggle("T", key: Defaults.Key<Bool>("t", default: false, suite: store)).setting, SettingType.inferByCasting(Bool.self)),
+			(Defaults.Toggle("O", key: Defaults.Key<Bool?>("o", suite: store)).setting, SettingType.inferByCasting(Bool?.self)),
+			(Defaults.Slider("I", key: Defaults.Key<Int16>("i", default: 0, suite: store), range: 0...9).setting, SettingType.inferByCasting(Int16.self)),
+			(Defaults.Slider("D", key: Defaults.Key<CGFloat>("d", default: 0, suite: store), range: 0...1).setting, SettingType.inferByCasting(CGFloat.self)),
+			(Defaults.Picker("P", key: Defaults.Key<SettingTypeOuter.Nested>("p", default: .one, suite: store)).setting,
+			 SettingType.inferByCasting(SettingTypeOuter.Nested.self)),
+			(Defaults.Checklist("S", key: Defaults.Key<Set<SettingTypeOuter.Nested>>("s", default: [], suite: store)).setting,
+			 SettingType.inferByCasting(Set<SettingTypeOuter.Nested>.self)),
+			(Defaults.Checklist("A", key: Defaults.Key<[SettingTypeOuter.Nested]>("a", default: [], suite: store)).setting,
+			 SettingType.inferByCasting([SettingTypeOuter.Nested].self)),
+		]
+		for (setting, inferred) in entries {
+			let made = SettingType.Inferred(kind: setting.kind, isOptional: setting.isOptional, choices: setting.choices, allowsMultiple: setting.allowsMultiple)
+			#expect(made == inferred, "\(setting.key)")
+		}
+	}
 }
