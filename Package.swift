@@ -47,7 +47,9 @@ let package = Package(
 		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
-		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses"]),
+		// The editor's SIGTSTP handling around ncurses' own (a C signal handler).
+		.target(name: "CTerminalSignals"),
+		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses", "CTerminalSignals"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),

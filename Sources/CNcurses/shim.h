@@ -58,4 +58,13 @@ static inline void cn_free_terminal_description(void) {
 	if (cur_term != NULL) { del_curterm(cur_term); }
 }
 
+// Bracketed paste (xterm's mode 2004): the terminal wraps pasted text in ESC [200~ and ESC [201~,
+// which define_key turns into these two key codes (above every key ncurses has).
+static inline int cn_key_paste_start(void) { return KEY_MAX + 1; }
+static inline int cn_key_paste_end(void) { return KEY_MAX + 2; }
+static inline void cn_define_paste_keys(void) {
+	define_key("\033[200~", KEY_MAX + 1);
+	define_key("\033[201~", KEY_MAX + 2);
+}
+
 #endif

@@ -85,4 +85,50 @@ struct EndToEndEditorTests {
 		let schema = try SettingsSchema.load(from: asset)
 		#expect(Set(schema.settings.map(\.kind)) == Set(Setting.Kind.allCases), "the demo has every kind of setting")
 	}
+
+	/// A paste (tmux's bracketed paste) types into the field being edited and never runs as
+	/// keys: a pasted line break ends nothing, `R` `y` resets nothing, in the list or in a field;
+	/// and the terminal's paste marking is off again once the editor quits.
+	@Test func aPasteIsTypedIntoTheFieldAndNeverRunsAsKeys() async throws {
+		let session = try TmuxSession(storeText: #"{"fontSize": 20, "theme": "dark"}"#)
+		let output = try TmuxSession.scratchFile()
+		try session.tmux(["pipe-pane", "-o", "cat >> " + TmuxServer.shellQuoted(output.path)])
+		#expect(await session.waitForScreen { $0.contains("2 modified") })
+		try session.send("/", "username", "Enter", "Enter")
+		try session.paste("abc\nRy")
+		#expect(await session.waitForScreen { $0.contains("line breaks") }, "\(session.screen)")
+		try session.paste("ada\n")
+		try session.send("Enter")
+		let saved = await eventually(within: .seconds(10)) { session.storedValues() == ["fontSize": 20, "theme": "dark", "username": "ada"] }
+		#expect(saved, "\(session.storedValues())")
+		try session.paste("Ry")
+		#expect(await session.waitForScreen { $0.contains("Pasted text goes into a field") }, "\(session.screen)")
+		try session.send("q")
+		#expect(await session.waitForExit() == 0)
+		#expect(session.storedValues() == ["fontSize": 20, "theme": "dark", "username": "ada"], "nothing was reset")
+		let written = await eventually(within: .seconds(5)) { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("\u{1B}[?2004l") }
+		#expect(written)
+		let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+		let on = text.range(of: "\u{1B}[?2004h", options: .backwards)
+		let off = text.range(of: "\u{1B}[?2004l", options: .backwards)
+		#expect(on != nil, "the editor asked for marked pastes")
+		if let on, let off { #expect(off.lowerBound > on.lowerBound, "and turned that off when it quit") }
+	}
+
+	/// Another program breaks the file while the editor is open; the editor keeps its values,
+	/// and the next change saves every one of them, not only the changed toggle.
+	@Test func aChangeAfterABrokenOutsideWriteSavesEveryValue() async throws {
+		let session = try TmuxSession(storeText: #"{"fontSize": 20, "theme": "dark"}"#)
+		#expect(await session.waitForScreen { $0.contains("2 modified") })
+		try Data(#"{"fontSize": "#.utf8).write(to: session.storeFile)
+		#expect(await session.waitForScreen { $0.contains("Another program broke the settings file") }, "\(session.screen)")
+		try session.send("Space")
+		let saved = await eventually(within: .seconds(10)) {
+			session.storedValues() == ["fontSize": 20, "theme": "dark", "launchAtLogin": true]
+		}
+		#expect(saved, "\(session.storedValues())")
+		let copies = try FileManager.default.contentsOfDirectory(atPath: session.storeFile.deletingLastPathComponent().path)
+			.filter { $0.hasPrefix("settings.json.corrupt-") }
+		#expect(copies.count == 1, "the broken file is moved aside: \(copies)")
+	}
 }

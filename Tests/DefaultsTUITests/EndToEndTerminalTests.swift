@@ -179,10 +179,10 @@ struct EndToEndTerminalTests {
 		try session.send("Space")
 		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true] })
 		try Data("{ not json".utf8).write(to: session.storeFile)
-		// The message line, above the hints: the problem (cut to the screen's width; the path is long).
+		// The message line, above the hints: the problem, what happened first (cut to the screen's width; the path comes last).
 		let shown = await session.waitForScreen { screen in
 			let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-			return lines.firstIndex { $0.contains("q quit") }.map { $0 > 0 && lines[$0 - 1].contains("The settings file /") } ?? false
+			return lines.firstIndex { $0.contains("q quit") }.map { $0 > 0 && lines[$0 - 1].contains("Another program broke the settings file: it is not valid JSON") } ?? false
 		}
 		#expect(shown, "\(session.screen)")
 		let screen = session.screen

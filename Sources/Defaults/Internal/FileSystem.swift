@@ -14,6 +14,10 @@ struct FileIdentity: Equatable, Sendable {
 	var modificationNanoseconds: Int
 	var type: FileType
 	var isWritableByOwner: Bool
+	/// The owner, group and permission bits (`st_mode & 0o7777`), which a replaced file keeps.
+	var owner: uid_t = 0
+	var group: gid_t = 0
+	var permissions: mode_t = 0o600
 
 	var isSymbolicLink: Bool { type == .symbolicLink }
 }
@@ -95,6 +99,9 @@ protocol FileSystem: Sendable {
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError)
 	/// Creates a new file that must not exist yet, never following a symbolic link.
 	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
+	/// Gives the new file at `descriptor` the owner, group and permissions of the file it is
+	/// about to replace, as far as this process may (only root gives a file to another user).
+	func adoptOwnership(of original: FileIdentity, to descriptor: Int32, path: String) throws(SystemCallError)
 	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError)
 	func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
 	/// Closes a descriptor whose errors do not matter (a lock file, or cleaning up after a failure).
@@ -153,7 +160,10 @@ struct SystemFileSystem: FileSystem {
 			modificationSeconds: Int(status.st_mtim.tv_sec),
 			modificationNanoseconds: Int(status.st_mtim.tv_nsec),
 			type: FileType(mode: status.st_mode),
-			isWritableByOwner: (status.st_mode & S_IWUSR) != 0
+			isWritableByOwner: (status.st_mode & S_IWUSR) != 0,
+			owner: status.st_uid,
+			group: status.st_gid,
+			permissions: status.st_mode & 0o7777
 		)
 	}
 
@@ -198,15 +208,51 @@ struct SystemFileSystem: FileSystem {
 		if parent != path, !parent.isEmpty {
 			try createDirectory(atPath: parent, mode: mode)
 		}
-		if mkdir(path, mode) != 0, errno != EEXIST {
-			throw fail("creating the directory", path)
+		if mkdir(path, mode) != 0 {
+			guard errno == EEXIST else { throw fail("creating the directory", path) }
+			return
 		}
+		giveToOwnerOfParent(path) { chown(path, $0, $1) }
 	}
 
+	/**
+	Opens the lock file, creating it if needed. Root creating it in another user's directory
+	gives it to that directory's owner, so that the user can still lock it; and a lock file
+	this process cannot open for writing (left by root before) is opened for reading, which
+	`flock` takes as well.
+	*/
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
-		let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode) }
-		guard descriptor >= 0 else { throw fail("opening the lock file", path) }
+		let created = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
+		if created >= 0 {
+			giveToOwnerOfParent(path) { fchown(created, $0, $1) }
+			return created
+		}
+		guard errno == EEXIST else { throw fail(FileStoreError.openingLockFile, path) }
+		var descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW) }
+		if descriptor < 0, errno == EACCES {
+			descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+		}
+		guard descriptor >= 0 else { throw fail(FileStoreError.openingLockFile, path) }
 		return descriptor
+	}
+
+	/// As root, gives what `path` names (just made by `change`) to the owner and group of its
+	/// directory: root writing a user's settings must not leave the user files it cannot open.
+	private func giveToOwnerOfParent(_ path: String, change: (uid_t, gid_t) -> Int32) {
+		guard geteuid() == 0 else { return }
+		var parent = stat()
+		guard stat(parentDirectory(of: path), &parent) == 0, parent.st_uid != 0 || parent.st_gid != 0 else { return }
+		_ = change(parent.st_uid, parent.st_gid)
+	}
+
+	func adoptOwnership(of original: FileIdentity, to descriptor: Int32, path: String) throws(SystemCallError) {
+		if original.owner != geteuid() || original.group != getegid() {
+			// Root gives it to the owner; anyone else may still give it the group, if a member.
+			if fchown(descriptor, original.owner, original.group) != 0, errno == EPERM {
+				_ = fchown(descriptor, uid_t.max, original.group)
+			}
+		}
+		guard fchmod(descriptor, original.permissions) == 0 else { throw fail("setting the new file's permissions", path) }
 	}
 
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {

@@ -25,6 +25,9 @@ public enum EditorKey: Hashable, Sendable {
 	case resize(width: Int, height: Int)
 	/// A mouse button or wheel, at a screen cell.
 	case mouse(MouseEvent)
+	/// Text the person pasted, as the terminal marked it (bracketed paste): typed into the
+	/// field being edited, never run as keys. Line breaks are `"\n"`.
+	case paste(String)
 }
 
 /// What the mouse did, and where (row and column of the screen cell, from 0).

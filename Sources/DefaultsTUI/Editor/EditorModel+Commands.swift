@@ -25,6 +25,9 @@ extension EditorModel {
 		case .mouse(let event):
 			handleMouse(event)
 			return .none
+		case .paste(let text):
+			handlePaste(text)
+			return .none
 		default:
 			break
 		}
@@ -114,7 +117,7 @@ extension EditorModel {
 		return .none
 	}
 
-	private func handleEditing(_ command: Command?, key: EditorKey, editedKey: String, editor: inout any WidgetEditor) {
+	func handleEditing(_ command: Command?, key: EditorKey, editedKey: String, editor: inout any WidgetEditor) {
 		guard let setting = settingsByKey[editedKey] else {
 			mode = .browsing
 			return
@@ -146,7 +149,7 @@ extension EditorModel {
 		}
 	}
 
-	private func handleFiltering(_ command: Command?, key: EditorKey, buffer: inout TextBuffer) {
+	func handleFiltering(_ command: Command?, key: EditorKey, buffer: inout TextBuffer) {
 		switch command {
 		case .apply:
 			mode = .browsing

@@ -33,9 +33,16 @@ struct TextBuffer: Equatable {
 		case .some:
 			return false
 		case nil:
-			guard case .character(let character) = key else { return false }
-			characters.insert(character, at: cursor)
-			cursor += 1
+			switch key {
+			case .character(let character):
+				characters.insert(character, at: cursor)
+				cursor += 1
+			case .paste(let text):
+				characters.insert(contentsOf: text, at: cursor)
+				cursor += text.count
+			default:
+				return false
+			}
 		}
 		return true
 	}

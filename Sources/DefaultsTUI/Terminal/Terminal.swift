@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalSignals
 import Foundation
 
 /// The one place that talks to ncurses: starts and restores the terminal, draws screens,
@@ -35,6 +36,7 @@ final class Terminal {
 		noecho()
 		nonl()
 		keypad(cn_stdscr(), true)
+		cn_define_paste_keys()
 		set_escdelay(25)
 		nodelay(cn_stdscr(), true)
 		curs_set(0)
@@ -45,6 +47,9 @@ final class Terminal {
 		}
 		isActive = true
 		setUpStyles()
+		// Pasted text arrives marked, so that it is typed as text and never runs as keys.
+		Self.markPastes(true)
+		defaults_install_paste_aware_tstp()
 	}
 
 	private static var terminalName: String {
@@ -75,6 +80,8 @@ final class Terminal {
 	func stop() {
 		guard isActive else { return }
 		isActive = false
+		defaults_restore_tstp()
+		Self.markPastes(false)
 		curs_set(1)
 		endwin()
 		if let screen {
@@ -86,6 +93,7 @@ final class Terminal {
 	/// Gives the terminal to another program: its original modes, the normal screen, the cursor.
 	func handOver() {
 		def_prog_mode()
+		Self.markPastes(false)
 		endwin()
 	}
 
@@ -94,6 +102,7 @@ final class Terminal {
 	func takeBack() {
 		reset_prog_mode()
 		flushinp()
+		Self.markPastes(true)
 		clearok(cn_curscr(), true)
 		refresh()
 	}
@@ -162,6 +171,7 @@ final class Terminal {
 			let result = cn_get_wch(&character)
 			if result == cn_err() { return nil }
 			guard result == cn_key_code_yes() else { return Self.characterKey(UInt32(character)) }
+			if Int32(character) == cn_key_paste_start() { return .paste(readPaste()) }
 			guard Int32(character) == cn_key_mouse() else { return Self.functionKey(Int32(character), size: size) }
 			var event = MEVENT()
 			if getmouse(&event) == cn_ok(), let mouse = Self.mouseEvent(buttons: event.bstate, row: Int(event.y), column: Int(event.x)) {
@@ -169,6 +179,39 @@ final class Terminal {
 			}
 			// A button release or motion: nothing for the editor, read on.
 		}
+	}
+
+	/// Asks the terminal to mark pastes (bracketed paste, xterm's mode 2004), or to stop. Written
+	/// straight to the terminal: it sets a mode and draws nothing, so it needs no place among
+	/// what ncurses has buffered.
+	private static func markPastes(_ on: Bool) {
+		let sequence = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+		_ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+	}
+
+	/// The text of a bracketed paste, read up to its end mark. A paste larger than the terminal
+	/// sends at once arrives in pieces: between them it waits up to a second for the next one, and
+	/// takes what came if the end mark never does. Keys the terminal would decode inside the pasted
+	/// text (an arrow's escape sequence) are left out; line breaks arrive as "\n".
+	private func readPaste() -> String {
+		var scalars = String.UnicodeScalarView()
+		while true {
+			var character: wint_t = 0
+			let result = cn_get_wch(&character)
+			if result == cn_err() {
+				var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+				guard poll(&input, 1, 1000) > 0 else { break }
+				continue
+			}
+			if result == cn_key_code_yes() {
+				if Int32(character) == cn_key_paste_end() { break }
+				if Int32(character) == KEY_ENTER { scalars.append("\n") }
+				continue
+			}
+			let value = UInt32(character) == 13 ? 10 : UInt32(character)
+			if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+		}
+		return String(scalars)
 	}
 
 	/// What an ncurses mouse report means to the editor; `nil` for buttons it does not use.

@@ -61,6 +61,13 @@ final class TmuxSession {
 		try tmux(["send-keys", "-l", text])
 	}
 
+	/// Pastes `text` as a terminal does: marked as a paste (bracketed) when the program asked for
+	/// that, line breaks as carriage returns.
+	func paste(_ text: String) throws {
+		try tmux(["set-buffer", "-b", "test-paste", "--", text])
+		try tmux(["paste-buffer", "-p", "-d", "-b", "test-paste"])
+	}
+
 	/// The visible screen.
 	var screen: String {
 		(try? tmux(["capture-pane", "-p"])) ?? ""

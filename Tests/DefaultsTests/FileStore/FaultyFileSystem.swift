@@ -5,7 +5,7 @@ import Foundation
 /// calls the store makes, in order, and can run a hook before a lock is taken.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	enum Operation: Hashable, Sendable {
-		case createDirectory, openLockFile, lock, createExclusively, write, synchronize, close, rename, synchronizeDirectory
+		case createDirectory, openLockFile, lock, createExclusively, adoptOwnership, write, synchronize, close, rename, synchronizeDirectory
 		case readFile, listDirectory, removeFile
 	}
 
@@ -94,6 +94,11 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		createdFiles.withLock { $0.append(path) }
 		descriptorPaths.withLock { $0[descriptor] = path }
 		return descriptor
+	}
+
+	func adoptOwnership(of original: FileIdentity, to descriptor: Int32, path: String) throws(SystemCallError) {
+		try check(.adoptOwnership, "setting the new file's permissions", path)
+		try real.adoptOwnership(of: original, to: descriptor, path: path)
 	}
 
 	func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemCallError) {

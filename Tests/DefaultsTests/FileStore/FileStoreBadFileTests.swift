@@ -54,7 +54,28 @@ struct FileStoreBadFileTests {
 		#expect(problems.first?.message.contains("not valid JSON") == true)
 		let copy = try #require(try corruptCopies(besides: url).first)
 		#expect(try String(contentsOf: copy, encoding: .utf8) == "{broken")
-		#expect(FileStore(url: url).storedValues() == ["b": 2], "the bad file's contents are not mixed in")
+		#expect(FileStore(url: url).storedValues() == ["a": 1, "b": 2], "the store's values are written, the bad file's contents not mixed in")
+	}
+
+	/// Another program writes a broken file (half of a write); the store keeps its values, and
+	/// its next save writes all of them, not only the change it makes, while the broken file is
+	/// moved aside with its bytes.
+	@Test func aSaveAfterABrokenOutsideWriteWritesEveryValueTheStoreHolds() throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		for (key, value) in ["a": 1, "b": 2, "c": 3] as [String: Defaults.JSONValue] { store.setStoredValue(value, forKey: key) }
+		try store.flush()
+		try Data(#"{"a": 5, "b"#.utf8).write(to: url)
+		let problems = collectProblems { store.reloadAfterOutsideChange() }
+		#expect(problems.first?.message.contains("values in memory are kept") == true, "\(problems)")
+		#expect(store.storedValue(forKey: "a") == 1, "the broken file changed nothing in memory")
+
+		store.setStoredValue(9, forKey: "x")
+		_ = try collectProblems { try store.flush() }
+		#expect(FileStore(url: url).storedValues() == ["a": 1, "b": 2, "c": 3, "x": 9])
+		#expect(store.storedValues() == ["a": 1, "b": 2, "c": 3, "x": 9], "the save removed nothing in memory either")
+		let copy = try #require(try corruptCopies(besides: url).first)
+		#expect(try String(contentsOf: copy, encoding: .utf8) == #"{"a": 5, "b"#)
 	}
 
 	@Test func aValueOfTheWrongTypeIsKeptInTheFile() throws {

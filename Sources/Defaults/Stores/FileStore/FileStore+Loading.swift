@@ -176,11 +176,15 @@ extension FileStore {
 				current = [:]
 			case .corrupt(_, let reason):
 				diskIdentity = identity
+				// What happened comes first, before the path: a one-line message area shows the start.
 				Defaults.report(.init(
 					kind: .storeFailure,
 					key: nil,
-					message: "The settings file \(path) was changed by another program and \(reason). The values in memory are kept; "
-						+ (access.allowsWriting ? "the file will be moved aside if this process saves before it is fixed." : "the file is left as it is (the store was opened read-only).")
+					message: "Another program broke the settings file: \(reason). The values in memory are kept; "
+						+ (access.allowsWriting
+							? "if this process saves before the file is fixed, the file is moved aside and they are written in its place"
+							: "the file is left as it is (the store was opened read-only)")
+						+ " (\(path))."
 				), deduplicate: false)
 				return ([], false)
 			case .unusable(let error):

@@ -62,7 +62,9 @@ extension FileStore {
 
 		let lock: Int32
 		do {
-			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o600)
+			// Readable by everyone (it holds nothing), so that another user who may write the
+			// settings file can still open it to lock it.
+			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o644)
 		} catch {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
@@ -174,8 +176,11 @@ extension FileStore {
 		case .missing:
 			return [:]
 		case .corrupt(let bytes, let reason):
+			// Another program broke the file: it is moved aside, and the values this store holds
+			// (as it last read or wrote the file) are written in its place, not just this save's
+			// changes; the broken bytes are in the copy.
 			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
-			return [:]
+			return diskValues
 		case .unreadable(let failure):
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		case .unusable(let error):
@@ -187,10 +192,16 @@ extension FileStore {
 	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).
 	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) -> FileIdentity? {
 		let temporary = Self.temporaryFilePath(for: target)
+		// The file replaced keeps its owner, group and permissions (a user's 0644 file stays so,
+		// and root writing it leaves it the user's); a new file is 0600.
+		let original = fileSystem.identity(atPath: target).flatMap { $0.type == .regular ? $0 : nil }
 		var descriptor: Int32 = -1
 		var written: FileIdentity?
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
+			if let original {
+				try fileSystem.adoptOwnership(of: original, to: descriptor, path: temporary)
+			}
 			try fileSystem.write(bytes, to: descriptor, path: temporary)
 			try fileSystem.synchronize(descriptor, path: temporary)
 			// The descriptor is gone whether or not closing succeeds.

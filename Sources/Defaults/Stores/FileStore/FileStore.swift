@@ -136,7 +136,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/**
 	Opens the store kept in the file at `url`, loading what it holds.
 
-	The file need not exist; the first save creates it (mode 0600). Its directory is
+	The file need not exist; the first save creates it (mode 0600; a replaced file keeps its
+	owner, group and mode). Its directory is
 	created (mode 0700) when the store opens, so that changes other processes make
 	there are noticed from the start.
 

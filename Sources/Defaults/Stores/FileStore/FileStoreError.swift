@@ -107,6 +107,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		operationPath == path || operationPath == path + ".lock" ? operation : "\(operation) \(operationPath)"
 	}
 
+	/// The operation of a failure to open the lock file (the file system layer's word for it).
+	static let openingLockFile = "opening the lock file"
+
 	/// Why it failed: the system's text for the error number with its symbolic name, or
 	/// for ``Kind-swift.enum/corrupt`` what is wrong with the contents ("it is not valid JSON (...)").
 	public var reason: String {
@@ -120,6 +123,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		switch kind {
 		case .readFailed:
 			"Could not read \(path): \(operationDescription) failed: \(reason)."
+		case .saveFailed where operation == Self.openingLockFile && code == EACCES:
+			"Could not save \(path): the lock file \(operationPath) cannot be opened: \(reason); another user (root?) made it. "
+				+ "It holds no settings: remove it (rm \(operationPath)) and save again. The values are kept in memory."
 		case .saveFailed:
 			"Could not save \(path): \(operationDescription) failed: \(reason). "
 				+ "The values are kept in memory and will be written by the next successful save."
