@@ -24,7 +24,8 @@ struct FileStoreFailureTests {
 		(.close, EIO, ": closing the new file failed: Input/output error (EIO)."),
 		(.rename, EROFS, ": replacing the file failed: Read-only file system (EROFS)."),
 		(.createDirectory, EACCES, ": creating the directory "),
-		(.openLockFile, EACCES, ": opening the lock file failed: Permission denied (EACCES)."),
+		(.openLockFile, EACCES, ".lock cannot be opened: Permission denied (EACCES); another user (root?) made it. It holds no settings: remove it (rm "),
+		(.adoptOwnership, EPERM, ": setting the new file's permissions "),
 		(.lock, ENOLCK, ": locking the lock file failed: "),
 		(.readFile, EIO, ": reading failed: Input/output error (EIO)."),
 	])
@@ -154,6 +155,8 @@ struct FileStoreFailureTests {
 			Call(operation: .readFile, path: path),
 			Call(operation: .listDirectory, path: directory),
 			Call(operation: .createExclusively, path: temporary),
+			// It replaces a file: the new one gets its owner, group and mode.
+			Call(operation: .adoptOwnership, path: temporary),
 			Call(operation: .write, path: temporary),
 			Call(operation: .synchronize, path: temporary),
 			Call(operation: .close, path: temporary),
