@@ -112,6 +112,13 @@ public final class EtcdBackend: DefaultsStoreBackend, Sendable {
 		}
 	}
 
+	/// Whether changes are waiting because etcd did not take the last push (it is down or refused).
+	public var isHoldingChangesBack: Bool {
+		state.withLock { state in
+			state.lastPushError != nil && ((state.link?.hasChanges ?? false) || state.inFlight != nil)
+		}
+	}
+
 	/// Stops pushing and watching (the backend runs until then). Changes not pushed yet are
 	/// not pushed any more: call ``flush(timeout:)`` first.
 	public func close() {

@@ -26,3 +26,18 @@ extension BackedStore where Backend == EtcdBackend {
 		return BackedStore(backend: backend)
 	}
 }
+
+extension BackedStore: SavingStore where Backend == EtcdBackend {
+	/// Waits until etcd has every change (``EtcdBackend/flush(timeout:)``), at most `timeout`.
+	public func saveNow(timeout: Duration) throws {
+		let backend = backend
+		try runBlocking { () async throws(EtcdError) in
+			try await backend.flush(timeout: timeout)
+		}
+	}
+
+	/// "offline" while changes wait because etcd did not take the last push.
+	public var condition: String? {
+		backend.isHoldingChangesBack ? "offline" : nil
+	}
+}

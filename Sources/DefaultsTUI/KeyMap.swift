@@ -13,11 +13,13 @@ enum Command: Hashable, Sendable {
 	case cursorLeft, cursorRight, cursorHome, cursorEnd, deleteBackward, deleteForward, eraseToStart, eraseToEnd
 	// Lists, confirmations
 	case choose, toggleItem, confirm, decline, editAgain, discard
+	// Quitting with changes not saved
+	case exportAndQuit
 }
 
 /// Where keys are read; each context has its own bindings, and a key means one thing in each.
 enum KeyContext: String, CaseIterable, Sendable {
-	case browsing, editingText, choosingOne, choosingMany, filtering, reading, confirmingReset, retryingEdit
+	case browsing, editingText, choosingOne, choosingMany, filtering, reading, confirmingReset, retryingEdit, confirmingQuit
 
 	/// The heading of this context in the keys page and README.
 	var title: String {
@@ -30,6 +32,7 @@ enum KeyContext: String, CaseIterable, Sendable {
 		case .reading: "On a help page"
 		case .confirmingReset: "Asked to reset all"
 		case .retryingEdit: "After a bad edit in $EDITOR"
+		case .confirmingQuit: "Quitting with changes not saved"
 		}
 	}
 
@@ -194,6 +197,12 @@ enum KeyMap {
 		KeyBinding(.retryingEdit, [.character("e"), .enter], "e Enter", .editAgain, "open $EDITOR again on your text",
 			hint: Hint(label: "e", text: "edit again", priority: 0)),
 		KeyBinding(.retryingEdit, [.character("d")], "d", .discard, "discard your edit", hint: Hint(label: "d", text: "discard", priority: 0)),
+		KeyBinding(.confirmingQuit, [.character("w"), .character("W")], "w", .exportAndQuit,
+			"write every value to a file (defaults-tui import applies it later), then quit", hint: Hint(label: "w", text: "write to a file, quit", priority: 0)),
+		KeyBinding(.confirmingQuit, [.character("y"), .character("Y")], "y", .confirm, "quit; the changes not saved are lost",
+			hint: Hint(label: "y", text: "quit anyway", priority: 0)),
+		KeyBinding(.confirmingQuit, [.character("n"), .character("N"), .escape], "n Esc", .decline, "stay in the editor",
+			hint: Hint(label: "n", text: "stay", priority: 0)),
 	]
 
 	private static let lookup: [KeyContext: [EditorKey: Command]] = {

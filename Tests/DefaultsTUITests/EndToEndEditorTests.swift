@@ -131,4 +131,32 @@ struct EndToEndEditorTests {
 			.filter { $0.hasPrefix("settings.json.corrupt-") }
 		#expect(copies.count == 1, "the broken file is moved aside: \(copies)")
 	}
+
+	/// The store cannot be written (its lock file became a folder): the title bar says so, and `q`
+	/// asks; `w` writes every value to a file in $XDG_STATE_HOME, and the editor ends with
+	/// status 1, naming the file and how to apply it.
+	@Test func quittingWithChangesNotSavedAsksAndCanWriteThemToAFile() async throws {
+		let folder = try TmuxSession.scratchFile().deletingLastPathComponent().appendingPathComponent("store", isDirectory: true)
+		try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+		let store = folder.appendingPathComponent("settings.json")
+		try Data(#"{"flag": false, "count": 1}"#.utf8).write(to: store)
+		let state = folder.deletingLastPathComponent().appendingPathComponent("state", isDirectory: true)
+		let session = try TmuxSession(arguments: ["--store", store.path], environment: ["XDG_STATE_HOME": state.path])
+		#expect(await session.waitForScreen { $0.contains("Flag") })
+		let lock = folder.appendingPathComponent("settings.json.lock")
+		try? FileManager.default.removeItem(at: lock)
+		try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+		try session.send("/", "flag", "Enter", "Space")
+		#expect(await session.waitForScreen { $0.contains("· not saved") }, "\(session.screen)")
+		try session.send("q")
+		#expect(await session.waitForScreen { $0.contains("Not saved:") && $0.contains("w write to a file, quit") }, "\(session.screen)")
+		try session.send("w")
+		#expect(await session.waitForExit() == 1)
+		#expect(session.screen.contains("defaults-tui import "), "\(session.screen)")
+		let written = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("defaults-tui").path)
+		#expect(written.count == 1, "\(written)")
+		let file = state.appendingPathComponent("defaults-tui").appendingPathComponent(written.first ?? "")
+		let values = try Defaults.JSONValue(parsing: Array(Data(contentsOf: file)))
+		#expect(values == ["flag": true, "count": 1], "\(values)")
+	}
 }

@@ -1,3 +1,5 @@
+import Defaults
+
 /// A key press, as the editor model understands it (the terminal layer translates ncurses codes).
 ///
 /// ```swift
@@ -60,4 +62,7 @@ public enum EditorAction: Equatable, Sendable {
 	case redraw
 	/// Open `text` in `$EDITOR`, then pass the result to ``EditorModel/finishExternalEdit(key:text:)``.
 	case editExternally(key: String, text: String)
+	/// Write `values` (every value the store holds, with the changes it could not save) to a
+	/// file, tell the model where with ``EditorModel/quitAfterExport(to:)``, and end.
+	case exportAndQuit(values: [String: Defaults.JSONValue])
 }

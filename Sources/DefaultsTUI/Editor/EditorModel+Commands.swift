@@ -11,6 +11,7 @@ extension EditorModel {
 		case .reading: .reading
 		case .confirmingResetAll: .confirmingReset
 		case .retryingExternalEdit: .retryingEdit
+		case .confirmingQuit: .confirmingQuit
 		}
 	}
 
@@ -48,6 +49,8 @@ extension EditorModel {
 			if command == .confirm || command == .decline { mode = .browsing }
 		case .retryingExternalEdit(let editedKey, let text, _):
 			return handleRetry(command, key: editedKey, text: text)
+		case .confirmingQuit(let reason):
+			return handleQuitting(command, reason: reason)
 		}
 		return .none
 	}

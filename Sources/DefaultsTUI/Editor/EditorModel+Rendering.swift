@@ -72,6 +72,7 @@ extension EditorModel {
 
 	private func titleBar() -> [Span] {
 		var right = "\(modifiedKeys.count) modified"
+		if let condition = (store as? any SavingStore)?.condition { right += " · \(condition)" }
 		if showsModifiedOnly { right += " · modified only" }
 		if !filterText.isEmpty { right += " · filter “\(filterText.escapingControlCharacters)”" }
 		// The count stays; the title and the store's path give way in a narrow window.
@@ -172,6 +173,9 @@ extension EditorModel {
 		case .confirmingResetAll:
 			let count = modifiedKeys.count
 			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (\(KeyMap.keyName(for: .confirm, in: .confirmingReset))/\(KeyMap.keyName(for: .decline, in: .confirmingReset)))".fitted(to: width, pad: true), .error)], nil)
+		case .confirmingQuit(let reason):
+			// The choices are in the hint bar (never dropped).
+			return ([Span(" Not saved: \(reason.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
 		case .retryingExternalEdit(_, _, let error):
 			// The choices are in the hint bar (never dropped); the line keeps the error's place in the text.
 			return ([Span(" ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)

@@ -26,6 +26,8 @@ public final class EditorModel {
 		case confirmingResetAll
 		/// `$EDITOR` returned text that does not fit: edit it again or discard it.
 		case retryingExternalEdit(key: String, text: String, error: String)
+		/// Quitting, the store could not keep the changes (`reason`): quit anyway, write them to a file, or stay.
+		case confirmingQuit(reason: String)
 	}
 
 	/// A help page and how far it is scrolled.
@@ -78,6 +80,9 @@ public final class EditorModel {
 	var width = 80
 	var height = 24
 	var mode = Mode.browsing
+	/// Why the editor ended with changes the store could not keep (the person chose to quit
+	/// anyway, or to write them to a file), for the program to report; `nil` when all were kept.
+	public internal(set) var unsavedAtQuit: String?
 	var selectedKey: String?
 	var scrollTop = 0
 	var filterText = "" { didSet { if filterText != oldValue { invalidateRows() } } }

@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 
 /// The editor's main loop: waits in `poll` on the keyboard and the ``WakeUpPipe`` (so it
@@ -47,13 +48,41 @@ struct EventLoop {
 			while let key = terminal.readKey() {
 				needsDraw = true
 				switch model.handle(key) {
-				case .quit: return .quit
+				case .quit:
+					if model.unsavedAtQuit == nil, let reason = saveBeforeQuitting() {
+						model.askBeforeQuitting(because: reason)
+						continue
+					}
+					return .quit
+				case .exportAndQuit(let values):
+					switch UnsavedValuesFile.write(values) {
+					case .success(let path): model.quitAfterExport(to: path)
+					case .failure(let error): model.quitAfterExport(to: nil, failure: error.description)
+					}
+					return .quit
 				case .editExternally(let key, let text): editExternally(key: key, text: text)
 				case .redraw: terminal.invalidate()
 				case .none: break
 				}
 			}
 			if needsDraw { terminal.draw(model.render()) }
+		}
+	}
+
+	/// Saves the store before quitting (waiting a little for a server); `nil` when every change
+	/// is kept, otherwise why not, for the model to ask whether to quit anyway.
+	private func saveBeforeQuitting() -> String? {
+		guard let saving = model.store as? any SavingStore else { return nil }
+		if saving.condition != nil {
+			// It may wait for a server: say so rather than seem stuck.
+			model.message = EditorModel.Message(text: "Saving…", isError: false, key: nil)
+			terminal.draw(model.render())
+		}
+		do {
+			try saving.saveNow(timeout: .seconds(3))
+			return nil
+		} catch {
+			return "\(error)"
 		}
 	}
 

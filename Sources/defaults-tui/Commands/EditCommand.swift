@@ -32,14 +32,18 @@ struct EditCommand: ParsableCommand {
 	func run() throws {
 		let opened = try settings.open()
 		let ending: TerminalEditor.Ending
+		let editor = TerminalEditor(
+			schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
+			problemLog: log.map { URL(fileURLWithPath: $0) }
+		)
 		do {
-			let editor = TerminalEditor(
-				schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
-				problemLog: log.map { URL(fileURLWithPath: $0) }
-			)
 			ending = try editor.run()
 		} catch {
 			throw CommandFailure.failed("\(error)")
+		}
+		// The person chose to quit with changes the store could not keep: say so, without waiting again.
+		if let unsaved = editor.model.unsavedAtQuit {
+			throw CommandFailure.failed(unsaved)
 		}
 		try opened.save()
 		if ending.exitStatus != 0 {

@@ -1,0 +1,37 @@
+/**
+A store that keeps its changes somewhere else (a file, a server) a moment after they are made,
+and can say how that goes: a program (the settings editor) saves through it before quitting
+and tells the person when changes could not be kept.
+
+```swift
+if let saving = store as? any SavingStore {
+	do {
+		try saving.saveNow(timeout: .seconds(3))
+	} catch {
+		print("not saved: \(error)")           // ask before quitting, offer to export
+	}
+	print(saving.condition ?? "saving as usual")  //=> "read-only", "not saved", "offline"
+}
+```
+*/
+public protocol SavingStore: DefaultsStore {
+	/// Keeps every change made so far where the store keeps its values, waiting at most
+	/// `timeout` for a server; throws why some could not be kept (they stay in memory).
+	func saveNow(timeout: Duration) throws
+	/// A word or two for when the store cannot keep changes as usual ("read-only", "not saved",
+	/// "offline"); `nil` while it does.
+	var condition: String? { get }
+}
+
+extension FileStore: SavingStore {
+	/// Saves now (``flush()``); a file store does not wait on anything, so `timeout` is not used.
+	public func saveNow(timeout: Duration) throws {
+		try flush()
+	}
+
+	/// "read-only" for a store opened read-only, "not saved" while its last save failed.
+	public var condition: String? {
+		if !access.allowsWriting { return "read-only" }
+		return lastSaveError == nil ? nil : "not saved"
+	}
+}
