@@ -79,8 +79,14 @@ struct SettingsOptions: ParsableArguments {
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
 		if store != nil {
 			var isDirectory: ObjCBool = false
-			if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+			let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+			if exists, isDirectory.boolValue {
 				throw CommandFailure.notFound("the store \(url.path) is a directory, not a settings file")
+			}
+			// A file named on purpose that is not there is most often a typo: a command that reads
+			// says so rather than show nothing, and so does the editor when no schema says what to show.
+			if !exists, !access.allowsWriting || schema == nil {
+				throw CommandFailure.notFound("the store \(url.path) does not exist" + (access.allowsWriting ? " (give --schema to start a new one)" : ""))
 			}
 		}
 		// Read-write and watching without --store is the standard store itself, which the library's own keys use too.

@@ -159,4 +159,16 @@ struct EndToEndEditorTests {
 		let values = try Defaults.JSONValue(parsing: Array(Data(contentsOf: file)))
 		#expect(values == ["flag": true, "count": 1], "\(values)")
 	}
+
+	/// A store that cannot be read when the editor opens (here a named pipe) is not shown as
+	/// the defaults without a word: the problem is on the message line from the start.
+	@Test func aStoreThatCannotBeReadIsSaidOnScreen() async throws {
+		let folder = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let pipe = folder.appendingPathComponent("settings.json").path
+		#expect(mkfifo(pipe, 0o600) == 0)
+		let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+			.appendingPathComponent("Assets/demo-schema.json").path
+		let session = try TmuxSession(arguments: ["--store", pipe, "--schema", schema])
+		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("cannot be used: it is a named pipe") }, "\(session.screen)")
+	}
 }

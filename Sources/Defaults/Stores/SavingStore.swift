@@ -19,8 +19,16 @@ public protocol SavingStore: DefaultsStore {
 	/// `timeout` for a server; throws why some could not be kept (they stay in memory).
 	func saveNow(timeout: Duration) throws
 	/// A word or two for when the store cannot keep changes as usual ("read-only", "not saved",
-	/// "offline"); `nil` while it does.
+	/// "offline", "unreadable"); `nil` while it does.
 	var condition: String? { get }
+	/// Why the store's values could not be read when it opened (its settings show their
+	/// defaults instead), or `nil` when they were.
+	var openingProblem: String? { get }
+}
+
+extension SavingStore {
+	/// `nil`: a store whose opening fails throws instead.
+	public var openingProblem: String? { nil }
 }
 
 extension FileStore: SavingStore {
@@ -29,9 +37,16 @@ extension FileStore: SavingStore {
 		try flush()
 	}
 
-	/// "read-only" for a store opened read-only, "not saved" while its last save failed.
+	/// "read-only" for a store opened read-only, "unreadable" when its file could not be read,
+	/// "not saved" while its last save failed.
 	public var condition: String? {
 		if !access.allowsWriting { return "read-only" }
+		if loadError?.kind == .readFailed { return "unreadable" }
 		return lastSaveError == nil ? nil : "not saved"
+	}
+
+	/// ``loadError``, in words.
+	public var openingProblem: String? {
+		loadError?.description
 	}
 }

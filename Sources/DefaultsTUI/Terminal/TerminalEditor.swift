@@ -121,6 +121,10 @@ public final class TerminalEditor {
 		defer { terminal.stop() }
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
+		// Reported before the screen took over (and so hidden by it): shown where it can be read.
+		if let problem = (model.store as? any SavingStore)?.openingProblem {
+			model.showProblem(problem)
+		}
 		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
 	}
 }

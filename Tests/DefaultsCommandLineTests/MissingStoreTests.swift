@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// A store file named with `--store` that is not there is most often a typo: commands that
+/// read say so (status 1) instead of showing nothing, and so do those that change settings
+/// when no schema says what the settings are.
+@Suite("The command line and a store file that is not there")
+struct MissingStoreTests {
+	private var schema: String {
+		URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+			.appendingPathComponent("Assets/demo-schema.json").path
+	}
+
+	@Test(arguments: [["list"], ["get", "theme"], ["export", "-"], ["schema"]])
+	func aCommandThatReadsSaysTheFileIsNotThere(command: [String]) throws {
+		let cli = CLI()
+		let typo = cli.configHome.appendingPathComponent("setings.json").path
+		let result = try cli.run(command + ["--store", typo])
+		#expect(result.status == 1, "\(result.output)")
+		#expect(result.errors.contains("the store \(typo) does not exist"), "\(result.errors)")
+		#expect(result.output.isEmpty)
+		#expect(!FileManager.default.fileExists(atPath: typo), "nothing was created")
+	}
+
+	@Test func aChangeNeedsASchemaToStartANewFile() throws {
+		let cli = CLI()
+		let file = cli.configHome.appendingPathComponent("new/settings.json").path
+		let without = try cli.run(["set", "theme", "dark", "--store", file])
+		#expect(without.status == 1)
+		#expect(without.errors.contains("does not exist (give --schema to start a new one)"), "\(without.errors)")
+		let with = try cli.run(["set", "theme", "dark", "--store", file, "--schema", schema])
+		#expect(with.status == 0, "\(with.errors)")
+		#expect(try cli.run(["get", "theme", "--store", file, "--schema", schema]).output == "dark\n")
+	}
+}
