@@ -36,6 +36,15 @@ enum KeyContext: String, CaseIterable, Sendable {
 		}
 	}
 
+	/// Whether Ctrl-C is a key here (it cancels what is being typed or chosen) rather than the
+	/// interrupt that ends the editor, as it is in the list.
+	var takesControlC: Bool {
+		switch self {
+		case .editingText, .choosingOne, .choosingMany, .filtering: true
+		case .browsing, .reading, .confirmingReset, .retryingEdit, .confirmingQuit: false
+		}
+	}
+
 	/// What the context does with keys that are not bound: typed text, or a jump by first letters.
 	var note: String? {
 		switch self {
@@ -144,7 +153,7 @@ enum KeyMap {
 	private static let editingText: [KeyBinding] = [
 		KeyBinding(.editingText, [.enter], "Enter", .apply, "apply (a value that does not fit is shown and changes nothing)",
 			hint: Hint(label: "⏎", text: "apply", priority: 0)),
-		KeyBinding(.editingText, [.escape], "Esc", .cancel, "cancel the edit", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
+		KeyBinding(.editingText, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "cancel the edit", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
 		KeyBinding(.editingText, [.control("t")], "Ctrl-T", .reveal, "show or hide a secret while typing",
 			hint: Hint(label: "^T", text: "show/hide", priority: 1)),
 		KeyBinding(.editingText, [.control("r")], "Ctrl-R", .takeOutsideValue, "take the value that changed elsewhere meanwhile",
@@ -153,13 +162,13 @@ enum KeyMap {
 
 	private static let choosingOne: [KeyBinding] = listMoves(.choosingOne) + [
 		KeyBinding(.choosingOne, [.enter, .character(" ")], "Enter Space", .choose, "choose", hint: Hint(label: "⏎", text: "choose", priority: 0)),
-		KeyBinding(.choosingOne, [.escape], "Esc", .cancel, "close the list without a change", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
+		KeyBinding(.choosingOne, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "close the list without a change", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
 	]
 
 	private static let choosingMany: [KeyBinding] = listMoves(.choosingMany) + [
 		KeyBinding(.choosingMany, [.character(" ")], "Space", .toggleItem, "check or uncheck a choice", hint: Hint(label: "␣", text: "check", priority: 0)),
 		KeyBinding(.choosingMany, [.enter], "Enter", .apply, "apply the checked choices", hint: Hint(label: "⏎", text: "apply", priority: 0)),
-		KeyBinding(.choosingMany, [.escape], "Esc", .cancel, "close the list without a change", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
+		KeyBinding(.choosingMany, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "close the list without a change", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
 	]
 
 	private static func listMoves(_ context: KeyContext) -> [KeyBinding] {
@@ -175,7 +184,7 @@ enum KeyMap {
 
 	private static let filtering: [KeyBinding] = [
 		KeyBinding(.filtering, [.enter], "Enter", .apply, "keep the filter and go back to the list", hint: Hint(label: "⏎", text: "keep", priority: 0)),
-		KeyBinding(.filtering, [.escape], "Esc", .cancel, "clear the filter", hint: Hint(label: "Esc", text: "clear", priority: 0)),
+		KeyBinding(.filtering, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "clear the filter", hint: Hint(label: "Esc", text: "clear", priority: 0)),
 	]
 
 	private static let reading: [KeyBinding] = [

@@ -253,4 +253,21 @@ struct EndToEndTerminalTests {
 		#expect(transcript.contains("TERM=xterm-256color"), "what to do: \(transcript)")
 		#expect(transcript.contains("defaults-tui list"), "or the commands: \(transcript)")
 	}
+
+	/// Ctrl-C while typing in a field cancels the field, as in menuconfig or huh; a SIGINT from
+	/// outside still ends the editor (status 130) at any time. (In the list Ctrl-C ends it as
+	/// before; here the shell that keeps the pane open would end with it.)
+	@Test func ctrlCCancelsTheFieldAndQuitsFromTheList() async throws {
+		let session = try TmuxSession()
+		#expect(await session.waitForScreen { $0.contains("Username") })
+		try session.send("/", "username", "Enter", "Enter")
+		try session.type("ada")
+		try session.send("C-c")
+		#expect(await session.waitForScreen { $0.contains("Edit cancelled") }, "\(session.screen)")
+		#expect(session.storedValues()["username"] == nil)
+		try session.send("Enter")
+		try session.type("bob")
+		try session.signal(SIGINT)
+		#expect(await session.waitForExit() == 130, "a SIGINT from outside still ends it, even while typing")
+	}
 }

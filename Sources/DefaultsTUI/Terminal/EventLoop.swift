@@ -65,6 +65,7 @@ struct EventLoop {
 				case .none: break
 				}
 			}
+			terminal.takeControlKeys(model.keyContext.takesControlC)
 			if needsDraw { terminal.draw(model.render()) }
 		}
 	}

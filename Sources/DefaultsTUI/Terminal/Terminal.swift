@@ -107,6 +107,22 @@ final class Terminal {
 		refresh()
 	}
 
+	/// Whether Ctrl-C (and Ctrl-Z) reach the editor as keys (raw mode, while something is typed
+	/// or chosen) or as the signals they send (cbreak mode, in the list). A SIGINT sent from
+	/// outside is a signal either way.
+	private var controlKeysAreKeys = false
+
+	func takeControlKeys(_ asKeys: Bool) {
+		guard isActive, asKeys != controlKeysAreKeys else { return }
+		controlKeysAreKeys = asKeys
+		if asKeys {
+			raw()
+		} else {
+			noraw()
+			cbreak()
+		}
+	}
+
 	/// Forgets what ncurses believes is on the screen, so the next ``draw(_:)`` paints every cell (Ctrl-L).
 	func invalidate() {
 		clearok(cn_curscr(), true)
