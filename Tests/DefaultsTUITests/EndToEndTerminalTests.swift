@@ -19,6 +19,15 @@ struct EndToEndTerminalTests {
 
 	// MARK: $EDITOR
 
+	/// An `$EDITOR` that is not installed is named, with what to set; the value is unchanged.
+	@Test func aMissingEditorProgramIsNamed() async throws {
+		let session = try await sessionOnSpellingLanguages(editor: "/nonexistent/editor --wait")
+		try session.send("e")
+		#expect(await session.waitForScreen { $0.contains("Spelling Languages is unchanged: the editor ‘/nonexistent/editor’ was not found") },
+			"\(session.screen)")
+		#expect(session.storedValues()["spellingLanguages"] == nil)
+	}
+
 	@Test(.requires(.vim)) func vimAsTheEditorOwnsTheTerminal() async throws {
 		let session = try await sessionOnSpellingLanguages(editor: "/usr/bin/vi -N -u NONE -i NONE")
 		try session.send("e")

@@ -10,14 +10,27 @@ extension EditorModel {
 	Text that was not changed writes nothing.
 	*/
 	public func finishExternalEdit(key: String, text: String?) {
+		guard let text else {
+			externalEditFailed(key: key, reason: "the editor did not finish")
+			return
+		}
+		finishExternalEdit(key: key, edited: text)
+	}
+
+	/// After an edit in `$EDITOR` that came to nothing (`reason`: the editor was not found,
+	/// failed, or was killed): the setting is unchanged, and the message line says why.
+	public func externalEditFailed(key: String, reason: String) {
+		pendingExternalEdit = nil
+		mode = .browsing
+		let title = settingsByKey[key]?.title ?? key
+		message = Message(text: "\(title) is unchanged: \(reason).", isError: true, key: nil)
+	}
+
+	private func finishExternalEdit(key: String, edited text: String) {
 		guard let setting = settingsByKey[key] else { return }
 		let original = pendingExternalEdit?.key == key ? pendingExternalEdit?.text : nil
 		pendingExternalEdit = nil
 		mode = .browsing
-		guard let text else {
-			message = Message(text: "The editor did not finish; \(setting.title) is unchanged.", isError: true, key: nil)
-			return
-		}
 		if text == original || text.trimmingCharacters(in: .whitespacesAndNewlines) == original?.trimmingCharacters(in: .whitespacesAndNewlines) {
 			message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
 			return

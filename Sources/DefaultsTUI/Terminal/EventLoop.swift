@@ -90,8 +90,10 @@ struct EventLoop {
 	/// Gives the terminal to `$EDITOR` on `text`, and its result to the model. (A signal
 	/// that came meanwhile waits in the pipe for the next turn of the loop.)
 	private func editExternally(key: String, text: String) {
-		let edited = externalEditor.edit(text, handOver: terminal.handOver, takeBack: terminal.takeBack)
-		model.finishExternalEdit(key: key, text: edited)
+		switch externalEditor.edit(text, handOver: terminal.handOver, takeBack: terminal.takeBack) {
+		case .success(let edited): model.finishExternalEdit(key: key, text: edited)
+		case .failure(let failure): model.externalEditFailed(key: key, reason: failure.description)
+		}
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
 	}

@@ -18,23 +18,47 @@ struct ExternalEditor {
 		self.terminal = terminal
 	}
 
+	/// Why an edit in the editor came to nothing, in words that say what to do.
+	struct Failure: Error, CustomStringConvertible {
+		let description: String
+	}
+
 	/**
 	Writes `text` to a private temporary file (mode 0600), runs the editor on it between
-	`handOver` and `takeBack`, and returns the file's new text; `nil` when the editor could
-	not run or did not exit with status 0. The file is removed afterwards.
+	`handOver` and `takeBack`, and returns the file's new text, or why there is none (the
+	editor could not start, was not found, failed or was killed). The file is removed afterwards.
 	*/
-	func edit(_ text: String, handOver: () -> Void, takeBack: () -> Void) -> String? {
+	func edit(_ text: String, handOver: () -> Void, takeBack: () -> Void) -> Result<String, Failure> {
 		// Not named after the key: a key from a schema file may contain "/".
 		let path = FileManager.default.temporaryDirectory
 			.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json").path
-		guard Self.createPrivateFile(atPath: path, contents: text) else { return nil }
+		guard Self.createPrivateFile(atPath: path, contents: text) else {
+			return .failure(Failure(description: "the text could not be written to a temporary file (\(String(cString: strerror(errno))))"))
+		}
 		defer { unlink(path) }
 
 		handOver()
-		let succeeded = run(onFile: path)
+		let status = run(onFile: path)
 		takeBack()
-		guard succeeded, let data = FileManager.default.contents(atPath: path) else { return nil }
-		return String(decoding: data, as: UTF8.self)
+		if let failure = failure(status) { return .failure(failure) }
+		guard let data = FileManager.default.contents(atPath: path) else {
+			return .failure(Failure(description: "the edited file could not be read back"))
+		}
+		return .success(String(decoding: data, as: UTF8.self))
+	}
+
+	/// What an editor's wait status says went wrong; `nil` when it exited with status 0.
+	func failure(_ status: Int32?) -> Failure? {
+		let program = command.split(separator: " ").first.map(String.init) ?? command
+		let setIt = "set EDITOR (or VISUAL) to an editor that is installed, for example EDITOR=nano"
+		guard let status else { return Failure(description: "the editor could not be started (/bin/sh: \(String(cString: strerror(errno))))") }
+		if status & 0x7f != 0 { return Failure(description: "the editor ‘\(program)’ was ended by signal \(status & 0x7f)") }
+		switch (status >> 8) & 0xff {
+		case 0: return nil
+		case 127: return Failure(description: "the editor ‘\(program)’ was not found (status 127); \(setIt)")
+		case 126: return Failure(description: "the editor ‘\(program)’ cannot be run (status 126: not executable); \(setIt)")
+		case let code: return Failure(description: "the editor ‘\(program)’ exited with status \(code)")
+		}
 	}
 
 	/// Creates a new file only its owner can read, with `contents`.
@@ -52,10 +76,11 @@ struct ExternalEditor {
 		return true
 	}
 
-	/// Runs the editor in the foreground and waits for it; whether it exited with status 0.
-	private func run(onFile path: String) -> Bool {
+	/// Runs the editor in the foreground and waits for it; its wait status, or `nil` when it
+	/// could not be started.
+	private func run(onFile path: String) -> Int32? {
 		// `exec`: the editor itself is the child, so a stop (SIGTTOU, SIGTTIN) reaches waitpid.
-		guard let process = spawn(arguments: ["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", path]) else { return false }
+		guard let process = spawn(arguments: ["/bin/sh", "-c", "exec \(command) \"$1\"", "sh", path]) else { return nil }
 		// Also from this side: whichever runs first, the group exists before tcsetpgrp.
 		_ = setpgid(process, process)
 		SignalHandling.ignoringTerminalOutputStops { _ = tcsetpgrp(terminal, process) }
@@ -78,7 +103,7 @@ struct ExternalEditor {
 			// keys typed for the editor) is not for the settings editor.
 			_ = tcflush(terminal, TCIFLUSH)
 		}
-		return Self.exitedNormally(status)
+		return status
 	}
 
 	/// Starts `arguments` in a new process group with default signal handling.
@@ -110,5 +135,4 @@ struct ExternalEditor {
 
 	// The W* status macros are not imported into Swift.
 	private static func isStopped(_ status: Int32) -> Bool { status & 0xff == 0x7f }
-	private static func exitedNormally(_ status: Int32) -> Bool { status & 0x7f == 0 && (status >> 8) & 0xff == 0 }
 }
