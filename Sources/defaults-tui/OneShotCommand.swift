@@ -17,8 +17,8 @@ checks that whatever this parser takes, ArgumentParser takes too, as the same co
 struct OneShotCommand: Equatable {
 	/// What to do, with the command's own arguments.
 	enum Action: Equatable {
-		case get(key: String, json: Bool)
-		case list(modified: Bool, json: Bool)
+		case get(key: String, json: Bool, reveal: Bool)
+		case list(modified: Bool, json: Bool, reveal: Bool)
 		case set(key: String, value: String)
 		/// `keys` is `nil` for `--all`.
 		case reset(keys: [String]?)
@@ -34,8 +34,8 @@ struct OneShotCommand: Equatable {
 	/// a dictionary of sets costs more to build here than the whole parse.)
 	private static func flags(of name: String) -> [String]? {
 		switch name {
-		case "get": ["--json"]
-		case "list": ["--modified", "--json"]
+		case "get": ["--json", "--reveal"]
+		case "list": ["--modified", "--json", "--reveal"]
 		case "set": []
 		case "reset": ["--all"]
 		default: nil
@@ -81,8 +81,8 @@ struct OneShotCommand: Equatable {
 	/// The action of command `name` with these words and flags, or `nil` when they do not fit it.
 	private static func action(_ name: String, words: [String], flags: [String]) -> Action? {
 		switch (name, words.count) {
-		case ("get", 1): .get(key: words[0], json: flags.contains("--json"))
-		case ("list", 0): .list(modified: flags.contains("--modified"), json: flags.contains("--json"))
+		case ("get", 1): .get(key: words[0], json: flags.contains("--json"), reveal: flags.contains("--reveal"))
+		case ("list", 0): .list(modified: flags.contains("--modified"), json: flags.contains("--json"), reveal: flags.contains("--reveal"))
 		case ("set", 2): .set(key: words[0], value: words[1])
 		case ("reset", 0) where flags.contains("--all"): .reset(keys: nil)
 		case ("reset", 1...) where !flags.contains("--all"): .reset(keys: words)
@@ -99,10 +99,12 @@ struct OneShotCommand: Equatable {
 	/// Runs the command as its ArgumentParser twin would.
 	func run() throws {
 		switch action {
-		case .get(let key, let json):
-			try GetCommand.printValue(of: key, json: json, in: SettingsOptions.openFile(schema: schema, store: store, access: .readOnly, watching: false))
-		case .list(let modified, let json):
-			try ListCommand.printSettings(of: SettingsOptions.openFile(schema: schema, store: store, access: .readOnly, watching: false), modified: modified, json: json)
+		case .get(let key, let json, let reveal):
+			try GetCommand.printValue(of: key, json: json, reveal: reveal, in: SettingsOptions.openFile(schema: schema, store: store, access: .readOnly, watching: false))
+		case .list(let modified, let json, let reveal):
+			try ListCommand.printSettings(
+				of: SettingsOptions.openFile(schema: schema, store: store, access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal
+			)
 		case .set(let key, let value):
 			try SetCommand.set(key, to: value, in: SettingsOptions.openFile(schema: schema, store: store, access: .readWrite, watching: false))
 		case .reset(let keys):

@@ -16,8 +16,8 @@ struct OneShotCommandTests {
 			return OneShotCommand(action: action, schema: settings.schema, store: settings.store)
 		}
 		switch parsed {
-		case let get as GetCommand: return command(.get(key: get.key, json: get.json), get.settings)
-		case let list as ListCommand: return command(.list(modified: list.modified, json: list.json), list.settings)
+		case let get as GetCommand: return command(.get(key: get.key, json: get.json, reveal: get.reveal), get.settings)
+		case let list as ListCommand: return command(.list(modified: list.modified, json: list.json, reveal: list.reveal), list.settings)
 		case let set as SetCommand: return set.values.first.flatMap { command(.set(key: set.key, value: $0), set.settings) }
 		case let reset as ResetCommand: return command(.reset(keys: reset.all ? nil : reset.keys), reset.settings)
 		default: return nil
@@ -25,12 +25,13 @@ struct OneShotCommandTests {
 	}
 
 	@Test(arguments: [
-		(["get", "theme"], OneShotCommand(action: .get(key: "theme", json: false))),
-		(["get", "--json", "theme"], OneShotCommand(action: .get(key: "theme", json: true))),
-		(["get", "theme", "--store", "f.json"], OneShotCommand(action: .get(key: "theme", json: false), store: "f.json")),
-		(["get", "--store=a b.json", "theme", "--schema", "s.json"], OneShotCommand(action: .get(key: "theme", json: false), schema: "s.json", store: "a b.json")),
-		(["list"], OneShotCommand(action: .list(modified: false, json: false))),
-		(["list", "--json", "--modified"], OneShotCommand(action: .list(modified: true, json: true))),
+		(["get", "theme"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false))),
+		(["get", "--json", "theme"], OneShotCommand(action: .get(key: "theme", json: true, reveal: false))),
+		(["get", "accessToken", "--reveal"], OneShotCommand(action: .get(key: "accessToken", json: false, reveal: true))),
+		(["get", "theme", "--store", "f.json"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), store: "f.json")),
+		(["get", "--store=a b.json", "theme", "--schema", "s.json"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), schema: "s.json", store: "a b.json")),
+		(["list"], OneShotCommand(action: .list(modified: false, json: false, reveal: false))),
+		(["list", "--json", "--modified"], OneShotCommand(action: .list(modified: true, json: true, reveal: false))),
 		(["set", "theme", "dark"], OneShotCommand(action: .set(key: "theme", value: "dark"))),
 		(["set", "--store", "f.json", "username", "two words"], OneShotCommand(action: .set(key: "username", value: "two words"), store: "f.json")),
 		(["set", "spellingLanguages", "[\"en\", \"de\"]", "--schema=s.json"], OneShotCommand(action: .set(key: "spellingLanguages", value: "[\"en\", \"de\"]"), schema: "s.json")),
@@ -58,7 +59,7 @@ struct OneShotCommandTests {
 	/// meet: whatever the one-shot parser takes, ArgumentParser takes as the same.
 	@Test func whateverItTakesArgumentParserTakesAsTheSame() {
 		let words = [
-			"theme", "--json", "--modified", "--all", "--store", "--schema", "f.json", "--store=g.json",
+			"theme", "--json", "--modified", "--reveal", "--all", "--store", "--schema", "f.json", "--store=g.json",
 			"--schema=", "-5", "--", "help", "--etcd", "",
 		]
 		var lists: [[String]] = [[]]

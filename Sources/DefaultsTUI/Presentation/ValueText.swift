@@ -12,12 +12,18 @@ extension Setting {
 	token.displayText(for: "s3cret")          //=> ••••••
 	```
 	*/
-	public func displayText(for value: Defaults.JSONValue?) -> String {
+	public func displayText(for value: Defaults.JSONValue?, revealingSecrets: Bool = false) -> String {
 		guard let value, !value.isNull else { return "not set" }
-		if isSecret {
+		if isSecret, !revealingSecrets {
 			return Self.masked(value.stringValue ?? value.jsonString())
 		}
 		return plainText(for: value).escapingControlCharacters
+	}
+
+	/// A secret's value as JSON output shows it: its dots as a string (`null` stays `null`).
+	public func maskedJSON(_ value: Defaults.JSONValue?) -> Defaults.JSONValue {
+		guard let value, !value.isNull else { return .null }
+		return .string(Self.masked(value.stringValue ?? value.jsonString()))
 	}
 
 	/// The text an in-place edit starts with (unescaped: the person edits the real text).

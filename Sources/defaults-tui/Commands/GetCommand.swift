@@ -11,21 +11,26 @@ struct GetCommand: ParsableCommand {
 		EXAMPLES:
 		  defaults-tui get theme
 		  defaults-tui get mainWindow --json
+		  defaults-tui get accessToken --reveal   (a secret)
 		"""
 	)
 
 	@OptionGroup var settings: SettingsOptions
 	@Argument(help: "The setting's key.") var key: String
 	@Flag(help: "Print the value as JSON.") var json = false
+	@Flag(help: "Print a secret setting's value (without it, get refuses to).") var reveal = false
 
 	func run() throws {
-		try Self.printValue(of: key, json: json, in: settings.open(access: .readOnly, watching: false))
+		try Self.printValue(of: key, json: json, reveal: reveal, in: settings.open(access: .readOnly, watching: false))
 	}
 
-	/// Prints the value of `key` in `opened` (its JSON text with `json`).
-	static func printValue(of key: String, json: Bool, in opened: OpenedSettings) throws {
+	/// Prints the value of `key` in `opened` (its JSON text with `json`); a secret only with `reveal`.
+	static func printValue(of key: String, json: Bool, reveal: Bool, in opened: OpenedSettings) throws {
 		let store = opened.store
 		let setting = try opened.requireSetting(key)
+		if setting.isSecret, !reveal {
+			throw CommandFailure.badInput("\(key) is a secret: add --reveal to print it")
+		}
 		let current = SettingValue(setting: setting, stored: store.storedValue(forKey: key))
 		let value = current.effective
 		if let stored = current.stored, let problem = current.problem {

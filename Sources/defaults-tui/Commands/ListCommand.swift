@@ -17,13 +17,15 @@ struct ListCommand: ParsableCommand {
 	@OptionGroup var settings: SettingsOptions
 	@Flag(help: "Only settings whose value differs from the default.") var modified = false
 	@Flag(help: "One JSON array of objects, for scripts.") var json = false
+	@Flag(help: "Show secret settings' values (masked without it).") var reveal = false
 
 	func run() throws {
-		try Self.printSettings(of: settings.open(access: .readOnly, watching: false), modified: modified, json: json)
+		try Self.printSettings(of: settings.open(access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal)
 	}
 
-	/// Prints `opened`'s settings as a table (or JSON), only the modified ones with `modified`.
-	static func printSettings(of opened: OpenedSettings, modified: Bool, json: Bool) throws {
+	/// Prints `opened`'s settings as a table (or JSON), only the modified ones with `modified`;
+	/// secrets masked unless `reveal`.
+	static func printSettings(of opened: OpenedSettings, modified: Bool, json: Bool, reveal: Bool) throws {
 		let (store, schema) = (opened.store, opened.schema)
 		var rows: [SettingValue] = []
 		for setting in schema.settings {
@@ -33,13 +35,17 @@ struct ListCommand: ParsableCommand {
 		}
 		if json {
 			let objects: [Defaults.JSONValue] = rows.map { row in
+				let shown = { (value: Defaults.JSONValue?) -> Defaults.JSONValue in
+					row.setting.isSecret && !reveal ? row.setting.maskedJSON(value) : value ?? .null
+				}
 				var object: [String: Defaults.JSONValue] = [
 					"key": .string(row.setting.key), "title": .string(row.setting.title), "kind": .string(row.setting.kind.rawValue),
-					"type": .string(row.setting.typeName), "value": row.effective ?? .null,
-					"default": row.setting.defaultValue ?? .null, "modified": .bool(row.isModified),
+					"type": .string(row.setting.typeName), "value": shown(row.effective),
+					"default": shown(row.setting.defaultValue), "modified": .bool(row.isModified),
 				]
+				if row.setting.isSecret { object["secret"] = true }
 				if let problem = row.problem {
-					object["stored"] = row.stored ?? .null
+					object["stored"] = shown(row.stored)
 					object["problem"] = .string(problem.message)
 				}
 				return .object(object)
@@ -50,8 +56,8 @@ struct ListCommand: ParsableCommand {
 		let hasNotes = rows.contains { $0.problem != nil }
 		let header = ["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"] + (hasNotes ? ["NOTE"] : [])
 		let table = [header] + rows.map { row in
-			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.effective),
-			 row.setting.defaultValue.map { row.setting.displayText(for: $0) } ?? "not set", row.isModified ? "yes" : ""]
+			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.effective, revealingSecrets: reveal),
+			 row.setting.defaultValue.map { row.setting.displayText(for: $0, revealingSecrets: reveal) } ?? "not set", row.isModified ? "yes" : ""]
 				+ (hasNotes ? [row.problemDescription?.escapingControlCharacters ?? ""] : [])
 		}
 		let last = header.count - 1

@@ -18,6 +18,7 @@ struct WatchCommand: ParsableCommand {
 
 	@OptionGroup var settings: SettingsOptions
 	@Flag(help: "One JSON object per line: {\"key\": ..., \"old\": ..., \"new\": ...}.") var json = false
+	@Flag(help: "Print secret settings' values (masked without it).") var reveal = false
 	@Argument(help: "The keys to watch (default: all).") var keys: [String] = []
 
 	func run() throws {
@@ -33,6 +34,7 @@ struct WatchCommand: ParsableCommand {
 		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
 		let known = Locked(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
 		let asJSON = json
+		let secrets = reveal ? [:] : Dictionary(uniqueKeysWithValues: schema.settings.filter(\.isSecret).map { ($0.key, $0) })
 		let storeBox = UncheckedSendable(store)
 		let observation = Defaults.observe(keysNamed: names, in: store) { changed in
 			for key in changed.sorted() {
@@ -42,10 +44,12 @@ struct WatchCommand: ParsableCommand {
 					return values[key] ?? nil
 				}
 				guard old != new else { continue }
+				// A secret's values are masked, as list and the editor show them, unless --reveal.
+				let shown = { (value: Defaults.JSONValue?) in secrets[key]?.maskedJSON(value) ?? value ?? .null }
 				if asJSON {
-					printLine(Defaults.JSONValue.object(["key": .string(key), "old": old ?? .null, "new": new ?? .null]).jsonString())
+					printLine(Defaults.JSONValue.object(["key": .string(key), "old": shown(old), "new": shown(new)]).jsonString())
 				} else {
-					printLine("\(key): \((old ?? .null).jsonString()) -> \((new ?? .null).jsonString())".escapingControlCharacters)
+					printLine("\(key): \(shown(old).jsonString()) -> \(shown(new).jsonString())".escapingControlCharacters)
 				}
 			}
 		}
