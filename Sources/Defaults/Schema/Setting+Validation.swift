@@ -55,7 +55,10 @@ extension Setting {
 				guard let match = choice(matching: part.trimmingCharacters(in: .whitespaces)) else {
 					return .failure(SettingError("expected some of \(choiceTitles), not \"\(part)\""))
 				}
-				if !chosen.contains(match.value) { chosen.append(match.value) }
+				guard !chosen.contains(match.value) else {
+					return .failure(SettingError("lists \(match.title) more than once; each choice is either chosen or not"))
+				}
+				chosen.append(match.value)
 			}
 			value = .array(chosen)
 		case .choice:
@@ -102,6 +105,11 @@ extension Setting {
 		case .choice where allowsMultiple:
 			guard let items = value.arrayValue, items.allSatisfy(isChoice) else {
 				return SettingError("expected a list of \(choiceTitles), not \(value.abbreviatedDescription)")
+			}
+			// A checklist holds each choice once (a set): a list naming one twice is a mistake.
+			if let twice = items.indices.first(where: { items[..<$0].contains(items[$0]) }).map({ items[$0] }) {
+				let title = choices?.first { $0.value == twice }?.title ?? twice.jsonString()
+				return SettingError("lists \(title) more than once; each choice is either chosen or not")
 			}
 		case .choice:
 			guard isChoice(value) else { return SettingError("expected one of \(choiceTitles), not \(value.abbreviatedDescription)") }

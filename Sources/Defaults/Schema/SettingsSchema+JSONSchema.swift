@@ -83,7 +83,7 @@ extension Setting {
 			return ["type": "string", "format": "date-time"]
 		case .choice:
 			let values = Defaults.JSONValue.array((choices ?? []).map(\.value))
-			return allowsMultiple ? ["type": "array", "items": ["enum": values]] : ["enum": values]
+			return allowsMultiple ? ["type": "array", "items": ["enum": values], "uniqueItems": true] : ["enum": values]
 		case .json:
 			// Any value, of the JSON type its default has (a `Codable` struct is always an object).
 			switch defaultValue {

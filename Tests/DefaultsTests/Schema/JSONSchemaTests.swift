@@ -65,7 +65,7 @@ struct JSONSchemaTests {
 		guard case .object(let root)? = schema?.jsonSchema(), case .object(let properties)? = root["properties"] else {
 			throw SchemaTestFailure("no schema")
 		}
-		#expect(properties["formats"] == ["title": "Formats", "default": [], "type": "array", "items": ["enum": ["a", "b"]]])
+		#expect(properties["formats"] == ["title": "Formats", "default": [], "type": "array", "items": ["enum": ["a", "b"]], "uniqueItems": true])
 		#expect(properties["mode"] == ["title": "Mode", "default": "a", "enum": ["a", 1]])
 	}
 }

@@ -84,6 +84,20 @@ struct SettingsSchemaTests {
 		#expect(homepage.parse("not a url").failureMessage != nil)
 	}
 
+	/// A checklist holds each choice once: a list naming one twice is refused, in JSON and as titles.
+	@Test func aChecklistRefusesAChoiceNamedTwice() {
+		let store = InMemoryStore()
+		let formats = Defaults.Checklist("Formats", key: Defaults.Key<Set<Format>>("formats", default: [], suite: store)).setting
+		#expect(formats.parse(#"["PDF", "PDF", "HTML"]"#).failureMessage == "lists PDF more than once; each choice is either chosen or not")
+		#expect(formats.parse("PDF, pdf").failureMessage == "lists PDF more than once; each choice is either chosen or not")
+		#expect(formats.parse("PDF, HTML") == .success(["PDF", "HTML"]))
+		#expect(formats.validate(["HTML", "HTML"]) != nil)
+	}
+
+	private enum Format: String, CaseIterable, Defaults.Serializable {
+		case pdf = "PDF", html = "HTML"
+	}
+
 	@Test func aSchemaFileRoundTrips() throws {
 		let text = schema.jsonString()
 		let decoded = try SettingsSchema.decode(Data(text.utf8))
