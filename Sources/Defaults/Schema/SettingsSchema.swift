@@ -113,6 +113,10 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)) has no \"\(key.stringValue)\"")
 		} catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
 			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
+		} catch let DecodingError.dataCorrupted(context) where context.codingPath.last?.stringValue == "kind" {
+			// An unknown kind: list the ones there are rather than Swift's own words.
+			let kinds = Setting.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)) is not a kind; the kinds are \(kinds)")
 		} catch let DecodingError.dataCorrupted(context) {
 			throw SettingsSchemaError(path: path, reason: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
 		} catch {
@@ -140,6 +144,10 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 			}
 			if let step = setting.step, step <= 0 {
 				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a step that is not positive")
+			}
+			// A default that breaks the setting's own rules would be shown, reset to and written as valid.
+			if let value = setting.defaultValue, let error = setting.validate(value) {
+				throw SettingsSchemaError(path: path, reason: "the default of \"\(setting.key)\" (\(value.jsonString())) does not fit it: \(error.message)")
 			}
 		}
 	}

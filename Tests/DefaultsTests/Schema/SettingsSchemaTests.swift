@@ -109,10 +109,15 @@ struct SettingsSchemaTests {
 		("{", "invalid JSON"),
 		(#"{"title": "x"}"#, "has no \"sections\""),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a"}]}]}"#, "has no \"kind\""),
-		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "colour"}]}]}"#, "sections"),
+		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "colour"}]}]}"#,
+		 "is not a kind; the kinds are bool, integer, number, string, url, date, choice, json"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "bool"}, {"key": "a", "kind": "bool"}]}]}"#, "appears twice"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "number", "minimum": 2, "maximum": 1}]}]}"#, "minimum above"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "choice"}]}]}"#, "lists no choices"),
+		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "integer", "default": "notanumber"}]}]}"#,
+		 #"the default of "a" ("notanumber") does not fit it: expected a whole number"#),
+		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "integer", "default": 500, "minimum": 0, "maximum": 10}]}]}"#,
+		 #"the default of "a" (500) does not fit it: must be between 0 and 10"#),
 	])
 	func badSchemaFilesAreRejectedClearly(text: String, reason: String) {
 		#expect {
