@@ -21,9 +21,27 @@ enum ISO8601 {
 		var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
 		text += "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
 		if fraction > 0 {
-			text += "." + fractionDigits(fraction)
+			text += "." + (shortestDigits(of: fraction, after: wholeSeconds, in: interval) ?? fractionDigits(fraction))
 		}
 		return text + "Z"
+	}
+
+	/// The fewest decimal digits (up to nine, nanoseconds) that ``date(from:)`` reads back as
+	/// exactly `interval`: a date typed as `…00.123Z` is written `…00.123Z`, not with the
+	/// binary noise of its `Double` (`…00.12300002574920654Z`); `nil` when nine are not enough.
+	private static func shortestDigits(of fraction: Double, after whole: Double, in interval: Double) -> String? {
+		var scale = 1.0
+		for count in 1...9 {
+			scale *= 10
+			let scaled = (fraction * scale).rounded()
+			guard scaled > 0, scaled < scale else { continue }
+			let digits = String(Int64(scaled))
+			let text = String(repeating: "0", count: count - digits.count) + digits
+			if let value = Double("0." + text), whole + value == interval {
+				return text
+			}
+		}
+		return nil
 	}
 
 	/// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or an offset such as `+02:00`.
