@@ -32,4 +32,17 @@ struct MissingStoreTests {
 		#expect(with.status == 0, "\(with.errors)")
 		#expect(try cli.run(["get", "theme", "--store", file, "--schema", schema]).output == "dark\n")
 	}
+
+	@Test func importingADirectorySaysSo() throws {
+		let cli = CLI()
+		let result = try cli.run(["import", cli.configHome.path])
+		#expect(result.status == 1)
+		#expect(result.errors.contains("it is a directory, not a JSON file"), "\(result.errors)")
+	}
+
+	@Test func aValueThatIsNotJSONIsSaidToBeSo() throws {
+		let result = try CLI().run(["set", "mainWindow", "not json"])
+		#expect(result.status == 2)
+		#expect(result.errors.contains("expected a value (text needs quotes) but found 'not'"), "\(result.errors)")
+	}
 }

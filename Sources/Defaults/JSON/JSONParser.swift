@@ -187,6 +187,12 @@ private struct JSONParser {
 		return "byte 0x\(String(byte, radix: 16))"
 	}
 
+	/// The letters from here, quoted ("'nope'"): a bare word where a value belongs.
+	private func describeWord() -> String {
+		let word = bytes[position...].prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }.prefix(20)
+		return word.isEmpty ? describeNext() : "'\(String(decoding: word, as: UTF8.self))'"
+	}
+
 	mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		guard depth < Self.maximumDepth else { throw error("values nest deeper than \(Self.maximumDepth) levels") }
 		guard position < bytes.count else { throw error("expected a value but found the end of the text") }
@@ -204,10 +210,11 @@ private struct JSONParser {
 
 	private mutating func expectLiteral(_ literal: StaticString) throws(Defaults.JSONParseError) {
 		let count = literal.utf8CodeUnitCount
-		guard position + count <= bytes.count else { throw error("expected '\(literal)'") }
+		guard position + count <= bytes.count else { throw error("expected a value (text needs quotes) but found \(describeWord())") }
 		let literalBytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
 		for index in 0..<count where bytes[position + index] != literalBytes[index] {
-			throw error("expected '\(literal)'")
+			// A word that only starts like true, false or null ("not json", "nope") is not JSON at all.
+			throw error("expected a value (text needs quotes) but found \(describeWord())")
 		}
 		position += count
 	}

@@ -157,7 +157,14 @@ extension EditorModel {
 		case .apply:
 			mode = .browsing
 			let count = visibleSettings.count
-			message = filterText.isEmpty ? nil : Message(text: "\(count) match\(count == 1 ? "" : "es") for “\(filterText)”; \(KeyMap.keyName(for: .nextMatch, in: .browsing))/\(KeyMap.keyName(for: .previousMatch, in: .browsing)) move between them, \(KeyMap.keyName(for: .showAll, in: .browsing)) shows all.", isError: false, key: nil)
+			let showAll = KeyMap.keyName(for: .showAll, in: .browsing)
+			message = if filterText.isEmpty {
+				nil
+			} else if count == 0 {
+				Message(text: "No setting matches “\(filterText)”; \(showAll) shows all.", isError: false, key: nil)
+			} else {
+				Message(text: "\(count) match\(count == 1 ? "" : "es") for “\(filterText)”; \(KeyMap.keyName(for: .nextMatch, in: .browsing))/\(KeyMap.keyName(for: .previousMatch, in: .browsing)) move between them, \(showAll) shows all.", isError: false, key: nil)
+			}
 		case .cancel:
 			filterText = ""
 			mode = .browsing

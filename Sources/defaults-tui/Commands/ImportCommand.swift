@@ -19,6 +19,10 @@ struct ImportCommand: ParsableCommand {
 		let opened = try settings.open(access: .readWrite)
 		let (store, schema) = (opened.store, opened.schema)
 		let data: Data
+		var isDirectory: ObjCBool = false
+		if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+			throw CommandFailure.notFound("cannot read \(file): it is a directory, not a JSON file")
+		}
 		do {
 			data = try Data(contentsOf: URL(fileURLWithPath: file))
 		} catch {

@@ -40,6 +40,14 @@ struct EditorModelTests {
 		#expect(fixture.model.selectedKey == "recentNotes", "a page is longer than the list here")
 	}
 
+	@Test func aFilterWithoutMatchesSaysSo() {
+		let fixture = EditorFixture()
+		fixture.press(.character("/"))
+		fixture.type("zzz")
+		fixture.press(.enter)
+		#expect(fixture.messageLine.contains("No setting matches “zzz”; Esc shows all."), "\(fixture.messageLine)")
+	}
+
 	@Test func aFilterHighlightsMatchesAndNMovesBetweenThem() {
 		let fixture = EditorFixture()
 		fixture.press(.character("/"))
