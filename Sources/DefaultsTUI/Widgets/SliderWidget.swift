@@ -32,10 +32,10 @@ struct SliderWidget: SettingWidget {
 	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let current = value.effective?.doubleValue ?? minimum
 		switch command {
-		case .decrease: return .set(number(snapping: current - step))
-		case .increase: return .set(number(snapping: current + step))
-		case .decreaseMore: return .set(number(snapping: current - coarseStep))
-		case .increaseMore: return .set(number(snapping: current + coarseStep))
+		case .decrease: return .set(number(stepping: current, by: -1))
+		case .increase: return .set(number(stepping: current, by: 1))
+		case .decreaseMore: return .set(number(stepping: current, by: -Int((coarseStep / step).rounded())))
+		case .increaseMore: return .set(number(stepping: current, by: Int((coarseStep / step).rounded())))
 		case .minimum: return .set(number(minimum))
 		case .maximum: return .set(number(maximum))
 		case .edit: return .startEditing(TextFieldEditor(setting: setting, value: value.effective))
@@ -57,10 +57,15 @@ struct SliderWidget: SettingWidget {
 		["Values: \(Setting.formatNumber(minimum)) to \(Setting.formatNumber(maximum)), in steps of \(Setting.formatNumber(step))."]
 	}
 
-	/// A value on the step grid, within the bounds: repeated steps do not drift (0.1 + 0.2 …).
-	private func number(snapping target: Double) -> Defaults.JSONValue {
-		let steps = ((target - minimum) / step).rounded()
-		return number(min(max(minimum + steps * step, minimum), maximum))
+	/// `steps` steps from `current` on the step grid, within the bounds: repeated steps do not
+	/// drift (0.1 + 0.2 …), and from a value between two grid points (1.25 with steps of 0.1)
+	/// the first step goes to the next grid point that way (1.3, or 1.2), skipping none.
+	private func number(stepping current: Double, by steps: Int) -> Defaults.JSONValue {
+		let position = (current - minimum) / step
+		let nearest = position.rounded()
+		let onGrid = abs(position - nearest) < 1e-9 * max(1, abs(position))
+		let start = onGrid ? nearest : (steps > 0 ? position.rounded(.down) : position.rounded(.up))
+		return number(min(max(minimum + (start + Double(steps)) * step, minimum), maximum))
 	}
 
 	/// A number as the setting stores it: whole for integers, rid of float noise otherwise.

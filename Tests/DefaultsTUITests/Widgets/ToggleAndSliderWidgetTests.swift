@@ -18,6 +18,20 @@ struct ToggleAndSliderWidgetTests {
 		#expect(fixture.hintBar.contains("←→ off/on"))
 	}
 
+	/// From a value between two grid points, a step goes to the next one that way, skipping none.
+	@Test func aStepFromAnOffGridValueGoesToTheNextGridValue() {
+		for (key, expected) in [(EditorKey.right, 1.3), (.left, 1.2)] {
+			let fixture = EditorFixture(stored: ["lineSpacing": 1.25])
+			fixture.select("lineSpacing")
+			fixture.press(key)
+			#expect(fixture.stored("lineSpacing") == .double(expected), "\(key)")
+		}
+		let fixture = EditorFixture(stored: ["lineSpacing": 1.25])
+		fixture.select("lineSpacing")
+		fixture.press(.character("]"))
+		#expect(fixture.stored("lineSpacing") == 1.3, "a tenth of the range (0.1 here) from 1.25 up")
+	}
+
 	@Test func slidersStepAndStopAtTheirEnds() {
 		let fixture = EditorFixture()
 		fixture.select("fontSize")
