@@ -11,9 +11,9 @@ struct BenchmarkCommand: ParsableCommand {
 		Prints medians after a warm-up, with ratios, in one run. Run it in release mode:
 		  swift run -c release defaults-bench
 
-		The idle-editor row runs the editor in a private tmux server (tmux must be installed). \\
-		The etcd and fleet rows start a local etcd (Debian's etcd-server; without it they say \\
-		so); DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs. \\
+		The idle-editor row runs the editor in a private tmux server (tmux must be installed). \
+		The etcd and fleet rows start a local etcd (Debian's etcd-server; without it they say \
+		so); DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs. \
 		Everything is written to a temporary directory, never to your configuration.
 		"""
 	)

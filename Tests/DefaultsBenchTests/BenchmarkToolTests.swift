@@ -35,6 +35,7 @@ struct BenchmarkToolTests {
 		let help = try run("--help")
 		#expect(help.status == 0)
 		#expect(help.output.contains("swift run -c release defaults-bench"))
+		#expect(!help.output.contains("\\"), "no stray backslashes from the help's line joins: \(help.output)")
 	}
 
 	@Test func aColdLoadThatFindsTooFewKeysIsRefused() throws {
