@@ -137,8 +137,13 @@ final class DirectoryWatcher: @unchecked Sendable {
 	}
 
 	/// What to do with one event: the handlers to call.
-	private func handle(descriptor: Int32, mask: UInt32, name: String) -> [@Sendable () -> Void] {
+	func handle(descriptor: Int32, mask: UInt32, name: String) -> [@Sendable () -> Void] {
 		registrations.withLock { registrations in
+			// The kernel's queue overflowed: events were dropped, any file may have changed
+			// unseen. Every store looks again (a reload that finds its file as it was does nothing).
+			if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+				return registrations.values.filter(\.isOnDirectory).map(\.handler)
+			}
 			if mask & Self.lostEvents != 0 {
 				return rearm(&registrations) { $0.descriptor == descriptor }
 			}

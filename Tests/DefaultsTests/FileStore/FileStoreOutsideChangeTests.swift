@@ -205,3 +205,20 @@ struct FileStoreOutsideChangeTests {
 		#expect(store.storedValue(forKey: "second") == 2)
 	}
 }
+
+/// When the kernel's inotify queue overflows, events are lost: every watched store looks at
+/// its file again rather than miss a change for good.
+@Suite("File store: a lost inotify event")
+struct DirectoryWatcherOverflowTests {
+	@Test func anOverflowMakesEveryWatchLookAgain() throws {
+		let watcher = try #require(DirectoryWatcher.shared)
+		let directory = Isolated.fileURL().deletingLastPathComponent()
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		let calls = Locked(0)
+		let token = try #require(watcher.watch(directory: directory.path, fileName: "settings.json") { calls.withLock { $0 += 1 } })
+		defer { watcher.cancel(token) }
+		let handlers = watcher.handle(descriptor: -1, mask: UInt32(IN_Q_OVERFLOW), name: "")
+		for handler in handlers { handler() }
+		#expect(calls.value == 1, "the overflow reached this watch")
+	}
+}
