@@ -57,7 +57,7 @@ let package = Package(
 		.executableTarget(name: "defaults-bench", dependencies: [
 			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [

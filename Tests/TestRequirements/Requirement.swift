@@ -31,6 +31,8 @@ public struct Requirement: Sendable {
 	public static let tmux = Requirement(name: "tmux", installation: "apt-get install tmux", isInstalled: onPath("tmux"))
 	/// vi (Debian's vim), the `$EDITOR` the terminal tests hand the terminal to.
 	public static let vim = Requirement(name: "vim", installation: "apt-get install vim", isInstalled: executables(["/usr/bin/vi"]))
+	/// strace, which counts the system calls a save makes on the real file system.
+	public static let strace = Requirement(name: "strace", installation: "apt-get install strace", isInstalled: executables(["/usr/bin/strace"]))
 	/// openssl, which makes the TLS tests' certificates.
 	public static let openssl = Requirement(name: "openssl", installation: "apt-get install openssl", isInstalled: executables(["/usr/bin/openssl"]))
 	/// Python's jsonschema and rfc3339-validator, the validator the JSON Schema tests use.

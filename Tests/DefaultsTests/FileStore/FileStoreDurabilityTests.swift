@@ -2,6 +2,7 @@
 import ChildProcess
 import Foundation
 import Testing
+import TestRequirements
 
 @Suite("File store: durability", .timeLimit(.minutes(2)))
 struct FileStoreDurabilityTests {
@@ -111,5 +112,54 @@ private final class AcknowledgementReader: @unchecked Sendable {
 		let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
 		// The last line may be cut short by the kill; only complete lines count.
 		return lines.dropLast().compactMap { Int($0) }.last ?? 0
+	}
+}
+
+/// The real file system layer (not the fake the other save tests record calls on): a save
+/// makes its new file and the rename durable, two fsyncs, counted by strace.
+@Suite("File store: fsyncs on the real file system", .requires(.strace))
+struct FileStoreRealFsyncTests {
+	@Test func aSaveSyncsTheNewFileAndItsDirectory() throws {
+		let url = Isolated.fileURL()
+		let trace = url.deletingLastPathComponent().appendingPathComponent("trace").path
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/strace", [
+			"-f", "-e", "trace=fsync,fdatasync,syncfs,sync", "-o", trace, StoreHelper.executable.path, "set", url.path, "key", "1",
+		])
+		#expect(result.status == 0, "\(result.errors)")
+		let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("sync") && $0.contains("= 0") }
+		#expect(calls.count == 2, "the new file, then the directory after the rename: \(calls)")
+		#expect(FileStore(url: url).storedValues() == ["key": 1])
+	}
+}
+
+/// Another writer's rename is seen within milliseconds: the watcher adds no delay of its own
+/// before the reload. The fastest of ten is taken, which a busy machine does not slow.
+@Suite("File store: how soon an outside change is seen")
+struct FileStoreOutsideChangeLatencyTests {
+	@Test func aRenameByAnotherWriterIsSeenWithinMilliseconds() async throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url)
+		store.setStoredValue(0, forKey: "n")
+		try store.flush()
+		let seen = Locked<[Int64: UInt64]>([:])
+		let observation = Defaults.observe(keysNamed: ["n"], in: store) { _ in
+			if let value = store.storedValue(forKey: "n")?.integerValue(as: Int64.self) {
+				let now = DispatchTime.now().uptimeNanoseconds
+				seen.withLock { if $0[value] == nil { $0[value] = now } }
+			}
+		}
+		defer { observation.invalidate() }
+		var latencies: [Double] = []
+		for value in Int64(1)...10 {
+			let temporary = url.deletingLastPathComponent().appendingPathComponent("other-\(value)").path
+			try Data("{\"n\": \(value)}".utf8).write(to: URL(fileURLWithPath: temporary))
+			let start = DispatchTime.now().uptimeNanoseconds
+			#expect(rename(temporary, url.path) == 0)
+			#expect(await eventually(within: .seconds(10)) { seen.value[value] != nil })
+			if let at = seen.value[value] { latencies.append(Double(at - start) / 1_000_000) }
+			try await Task.sleep(for: .milliseconds(20))
+		}
+		#expect((latencies.min() ?? .infinity) < 25, "the fastest of ten took \(latencies.min() ?? .infinity) ms: \(latencies)")
 	}
 }
