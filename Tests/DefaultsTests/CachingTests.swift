@@ -154,6 +154,39 @@ struct CachingTests {
 		#expect(torn.load(ordering: .relaxed) == 0)
 	}
 
+	/// A read without the lock never returns a value older than the generation it asked for:
+	/// a writer publishes value `g` at generation `g`, four million times, while two readers ask
+	/// for whatever generation is current and check the value they get belongs to it. (Words
+	/// stored after the sequence number is made even again would pass the whole-value test above,
+	/// and fail this one.)
+	@Test func aReadWithoutTheLockIsNeverOlderThanItsGeneration() {
+		let key = Defaults.Key<Pair>(uniqueKeyName(), default: Pair(first: 0, second: 0), suite: InMemoryStore())
+		let publishes = 4_000_000
+		let stale = Atomic<Int>(0)
+		let hits = Atomic<Int>(0)
+		let done = Atomic<Bool>(false)
+		let finished = DispatchSemaphore(value: 0)
+		for _ in 0..<2 {
+			Thread.detachNewThread {
+				while !done.load(ordering: .acquiring) {
+					let generation = key.plainGeneration.load(ordering: .acquiring)
+					guard let pair = key.plainCachedValue(atGeneration: generation) else { continue }
+					hits.add(1, ordering: .relaxed)
+					if UInt64(pair.first) != generation || pair.second != -pair.first { stale.add(1, ordering: .relaxed) }
+				}
+				finished.signal()
+			}
+		}
+		for generation in 1...publishes {
+			key.publishPlainValue(Pair(first: generation, second: -generation), generation: UInt64(generation))
+		}
+		done.store(true, ordering: .releasing)
+		finished.wait()
+		finished.wait()
+		#expect(stale.load(ordering: .relaxed) == 0, "values returned for a generation they were not published at")
+		#expect(hits.load(ordering: .relaxed) > 0, "the readers read something")
+	}
+
 	/// While a write is under way (the sequence number is odd) the published words are not used:
 	/// the read takes the lock and gets the value from the locked cache.
 	@Test func aReadDuringAPublishUsesTheLockedCache() {
