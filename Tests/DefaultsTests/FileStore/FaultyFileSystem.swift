@@ -24,6 +24,9 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	let calls = Locked<[Call]>([])
 	/// Runs before each `lockExclusively`, with the lock file's path (to pause a store inside its open, say).
 	let beforeLock = Locked<(@Sendable (String) -> Void)?>(nil)
+	/// Runs after each new file is closed, just before the save looks at its path and renames
+	/// (another program putting a link there, say), with the new file's path.
+	let afterCloseWritten = Locked<(@Sendable (String) -> Void)?>(nil)
 	/// Runs after each successful `rename`, with the destination (another writer getting in just after a save, say).
 	let afterRename = Locked<(@Sendable (String) -> Void)?>(nil)
 	private let descriptorPaths = Locked<[Int32: String]>([:])
@@ -126,6 +129,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		record(.close, path)
 		// Like the real close: the descriptor is released even when closing reports an error.
 		try real.closeWrittenFile(descriptor, path: path)
+		afterCloseWritten.value?(path)
 		if let code = failures.value[.close] {
 			throw SystemCallError(operation: "closing the new file", path: path, code: code)
 		}

@@ -72,6 +72,36 @@ struct FileStoreSymbolicLinkTests {
 		#expect(try names(in: link.deletingLastPathComponent()) == ["settings.json"], "no lock file or copy beside the link")
 	}
 
+	/// A link put at the path in the middle of a save, after the save read the file and just
+	/// before it renames its new file, is not replaced: the save refuses and says so.
+	@Test func aLinkSwappedInDuringASaveIsNotReplaced() throws {
+		let url = Isolated.fileURL()
+		try makeDirectory(for: url)
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		let elsewhere = url.deletingLastPathComponent().appendingPathComponent("elsewhere.json")
+		try Data(#"{"theirs": true}"#.utf8).write(to: elsewhere)
+		let target = url.path
+		fileSystem.afterCloseWritten.withLock {
+			$0 = { _ in
+				unlink(target)
+				symlink(elsewhere.path, target)
+			}
+		}
+		store.setStoredValue(2, forKey: "a")
+		let problems = collectProblems {
+			#expect(throws: FileStoreError.self) { try store.flush() }
+		}
+		fileSystem.afterCloseWritten.withLock { $0 = nil }
+		#expect(problems.contains { $0.message.contains("symbolic link") }, "\(problems)")
+		var status = stat()
+		#expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link is still there")
+		#expect(try String(contentsOf: elsewhere, encoding: .utf8) == #"{"theirs": true}"#, "and what it points to is untouched")
+		#expect(try names(in: url.deletingLastPathComponent()).allSatisfy { !$0.contains(".tmp-") }, "no temporary file is left")
+	}
+
 	@Test func aLinkToAFileThatDoesNotExistYetIsWrittenThrough() throws {
 		let real = Isolated.fileURL("real.json")
 		let link = Isolated.fileURL("settings.json")

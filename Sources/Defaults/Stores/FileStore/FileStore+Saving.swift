@@ -197,6 +197,7 @@ extension FileStore {
 		let original = fileSystem.identity(atPath: target).flatMap { $0.type == .regular ? $0 : nil }
 		var descriptor: Int32 = -1
 		var written: FileIdentity?
+		var linkPutThere = false
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
 			if let original {
@@ -209,13 +210,22 @@ extension FileStore {
 			descriptor = -1
 			try fileSystem.closeWrittenFile(closing, path: temporary)
 			written = fileSystem.identity(atPath: temporary)
-			try fileSystem.rename(temporary, to: target)
+			// A symbolic link put at the path since the save read the file may be there on
+			// purpose: it is not replaced. (Looked at once more, just before the rename.)
+			linkPutThere = fileSystem.identity(atPath: target)?.isSymbolicLink == true
+			if !linkPutThere {
+				try fileSystem.rename(temporary, to: target)
+			}
 		} catch {
 			if descriptor >= 0 { fileSystem.close(descriptor) }
 			fileSystem.removeFile(atPath: temporary)
 			// The temporary file's random name means nothing to the reader: name the store's file.
 			let failure = SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
+		}
+		if linkPutThere {
+			fileSystem.removeFile(atPath: temporary)
+			throw FileStoreError(replacedBySymbolicLink: path, destination: fileSystem.resolvedPath(target))
 		}
 		do {
 			try fileSystem.synchronizeDirectory(atPath: directory)
