@@ -222,3 +222,32 @@ struct DirectoryWatcherOverflowTests {
 		#expect(calls.value == 1, "the overflow reached this watch")
 	}
 }
+
+/// An editor that saves by renaming a new file over the settings (and takes no lock) may do so
+/// in the middle of a store's save: the save reads and merges again instead of writing over it.
+@Suite("File store: an edit renamed in during a save")
+struct FileStoreEditDuringSaveTests {
+	@Test func anEditRenamedInAfterTheSaveReadIsMergedNotLost() throws {
+		let url = Isolated.fileURL()
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		let edited = url.deletingLastPathComponent().appendingPathComponent("edited.json").path
+		let renamedIn = Locked(false)
+		fileSystem.afterCloseWritten.withLock {
+			$0 = { _ in
+				guard !renamedIn.value else { return }
+				renamedIn.withLock { $0 = true }
+				_ = FileManager.default.createFile(atPath: edited, contents: Data(#"{"a": 1, "theirs": "hand edit"}"#.utf8))
+				rename(edited, url.path)
+			}
+		}
+		store.setStoredValue(2, forKey: "mine")
+		try store.flush()
+		fileSystem.afterCloseWritten.withLock { $0 = nil }
+		#expect(renamedIn.value)
+		#expect(FileStore(url: url).storedValues() == ["a": 1, "mine": 2, "theirs": "hand edit"], "both edits are in the file")
+		#expect(store.storedValue(forKey: "theirs") == "hand edit", "and the store sees theirs")
+	}
+}

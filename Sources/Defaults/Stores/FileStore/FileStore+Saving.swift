@@ -13,10 +13,17 @@ extension FileStore {
 		let pending = link.takeChanges()
 		guard !pending.isEmpty else { return }
 		do {
-			let outside = try writeMerging(pending)
+			// Another program that does not take the lock (an editor saving by rename) may replace
+			// the file between this save's read and its rename: the save then reads and merges
+			// again rather than write over that edit, twice at most, then writes.
+			var outside: Set<String>?
+			for attempt in 1...3 where outside == nil {
+				outside = try writeMerging(pending, detectingChanges: attempt < 3)
+			}
+			let outsideChanges = outside ?? []
 			lastFailure = nil
 			retryDelay = 1
-			notifyOutsideChanges(outside)
+			notifyOutsideChanges(outsideChanges)
 		} catch {
 			link.restoreChanges(pending)
 			if error != lastFailure {
@@ -46,8 +53,10 @@ extension FileStore {
 	}
 
 	/// Locks the file, re-reads it, applies `pending` on top and replaces the file.
-	/// Returns the keys other processes had changed since this one last looked.
-	private func writeMerging(_ pending: Defaults.ChangeBatch) throws(FileStoreError) -> Set<String> {
+	/// Returns the keys other processes had changed since this one last looked, or `nil` when,
+	/// `detectingChanges`, the file was replaced or rewritten after it was read: nothing was
+	/// written, and the save should read and merge again.
+	private func writeMerging(_ pending: Defaults.ChangeBatch, detectingChanges: Bool) throws(FileStoreError) -> Set<String>? {
 		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
 		// Refused before anything is created next to it (a lock file beside /dev/zero, say).
@@ -77,7 +86,8 @@ extension FileStore {
 
 		// nil when the file is as this store last wrote it: its values are `diskValues`.
 		let readAnew = try valuesReadAnewUnlessAsLastWritten(at: target)
-		if let identity = fileSystem.identity(atPath: target), !identity.isWritableByOwner {
+		let readIdentity = fileSystem.identity(atPath: target)
+		if let identity = readIdentity, !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
 		}
 
@@ -99,7 +109,7 @@ extension FileStore {
 			let old = if let value { merged.updateValue(value, forKey: key) } else { merged.removeValue(forKey: key) }
 			previous?[key] = old
 		}
-		let written: FileIdentity?
+		let replacement: Replacement
 		let bytes: [UInt8]
 		let text: PrettyObjectText?
 		do throws(FileStoreError) {
@@ -109,13 +119,20 @@ extension FileStore {
 				throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
 			}
 			Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
-			written = try replaceFile(at: target, in: targetDirectory, with: bytes)
+			replacement = try replaceFile(at: target, in: targetDirectory, with: bytes, expecting: detectingChanges ? readIdentity : nil)
 		} catch {
 			if let previous {
 				for (key, old) in previous { merged[key] = old }
 				diskValues = merged
 			}
 			throw error
+		}
+		guard case .replaced(let written) = replacement else {
+			if let previous {
+				for (key, old) in previous { merged[key] = old }
+				diskValues = merged
+			}
+			return nil
 		}
 		saveCount.add(1, ordering: .relaxed)
 
@@ -188,9 +205,18 @@ extension FileStore {
 		}
 	}
 
-	/// Writes a new file beside the old one, makes it durable and renames it into place.
-	/// Returns the identity of the file it wrote, taken before the rename (which keeps it).
-	private func replaceFile(at target: String, in directory: String, with bytes: [UInt8]) throws(FileStoreError) -> FileIdentity? {
+	/// What became of a replacement: done (with the identity of the file written, taken before
+	/// the rename, which keeps it), or not done because the file changed after it was read.
+	private enum Replacement {
+		case replaced(FileIdentity?)
+		case changedMeanwhile
+	}
+
+	/// Writes a new file beside the old one, makes it durable and renames it into place, unless
+	/// the file at the path is no longer `expected` (when given; `nil` for no file) by then.
+	private func replaceFile(
+		at target: String, in directory: String, with bytes: [UInt8], expecting expected: FileIdentity??
+	) throws(FileStoreError) -> Replacement {
 		let temporary = Self.temporaryFilePath(for: target)
 		// The file replaced keeps its owner, group and permissions (a user's 0644 file stays so,
 		// and root writing it leaves it the user's); a new file is 0600.
@@ -198,6 +224,7 @@ extension FileStore {
 		var descriptor: Int32 = -1
 		var written: FileIdentity?
 		var linkPutThere = false
+		var changedMeanwhile = false
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
 			if let original {
@@ -212,8 +239,10 @@ extension FileStore {
 			written = fileSystem.identity(atPath: temporary)
 			// A symbolic link put at the path since the save read the file may be there on
 			// purpose: it is not replaced. (Looked at once more, just before the rename.)
-			linkPutThere = fileSystem.identity(atPath: target)?.isSymbolicLink == true
-			if !linkPutThere {
+			let now = fileSystem.identity(atPath: target)
+			linkPutThere = now?.isSymbolicLink == true
+			changedMeanwhile = expected.map { $0 != now } ?? false
+			if !linkPutThere, !changedMeanwhile {
 				try fileSystem.rename(temporary, to: target)
 			}
 		} catch {
@@ -227,12 +256,16 @@ extension FileStore {
 			fileSystem.removeFile(atPath: temporary)
 			throw FileStoreError(replacedBySymbolicLink: path, destination: fileSystem.resolvedPath(target))
 		}
+		if changedMeanwhile {
+			fileSystem.removeFile(atPath: temporary)
+			return .changedMeanwhile
+		}
 		do {
 			try fileSystem.synchronizeDirectory(atPath: directory)
 		} catch {
 			// The new file is in place; only its durability across a power loss is in doubt.
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
-		return written
+		return .replaced(written)
 	}
 }
