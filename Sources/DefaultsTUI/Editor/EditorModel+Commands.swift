@@ -110,7 +110,7 @@ extension EditorModel {
 			changedUnderneath = nil
 			mode = .editing(key: setting.key, editor: editor)
 		case .editExternally(let text)?:
-			pendingExternalEdit = (setting.key, text)
+			pendingExternalEdit = (setting.key, text, store.storedValue(forKey: setting.key))
 			return .editExternally(key: setting.key, text: text)
 		case .refuse(let reason)?:
 			message = Message(text: reason, isError: true, key: nil)

@@ -28,11 +28,22 @@ extension EditorModel {
 
 	private func finishExternalEdit(key: String, edited text: String) {
 		guard let setting = settingsByKey[key] else { return }
-		let original = pendingExternalEdit?.key == key ? pendingExternalEdit?.text : nil
+		let pending = pendingExternalEdit?.key == key ? pendingExternalEdit : nil
+		let original = pending?.text
 		pendingExternalEdit = nil
 		mode = .browsing
 		if text == original || text.trimmingCharacters(in: .whitespacesAndNewlines) == original?.trimmingCharacters(in: .whitespacesAndNewlines) {
 			message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
+			return
+		}
+		// Another program changed the value while the person edited it: ask, as in-place fields
+		// do, rather than write over that change.
+		if let pending, pending.base != store.storedValue(forKey: key) {
+			mode = .retryingExternalEdit(
+				key: key, text: text,
+				error: "\(setting.title) changed elsewhere while you edited it; \(KeyMap.keyName(for: .editAgain, in: .retryingEdit)) edits your text again "
+					+ "(and saves it over that change), \(KeyMap.keyName(for: .discard, in: .retryingEdit)) keeps the other value"
+			)
 			return
 		}
 		switch setting.parse(text) {
@@ -52,7 +63,10 @@ extension EditorModel {
 		switch command {
 		case .editAgain:
 			mode = .browsing
-			pendingExternalEdit = (key, text)
+			// From here the value as it is now is the one this edit replaces (the person saw the
+			// question), and the kept text saved as it is counts as a change to it.
+			let current = store.storedValue(forKey: key)
+			pendingExternalEdit = (key, current?.jsonString() ?? "", current)
 			return .editExternally(key: key, text: text)
 		case .discard:
 			mode = .browsing

@@ -97,8 +97,9 @@ public final class EditorModel {
 	var flashes: [String: Date] = [:]
 	/// A value that changed in the store while the person was editing that setting.
 	var changedUnderneath: (key: String, value: Defaults.JSONValue?)?
-	/// The text last handed to `$EDITOR`, to tell an unchanged edit from a real one.
-	var pendingExternalEdit: (key: String, text: String)?
+	/// The text last handed to `$EDITOR`, to tell an unchanged edit from a real one, and the
+	/// stored value it started from, to tell whether another program changed it meanwhile.
+	var pendingExternalEdit: (key: String, text: String, base: Defaults.JSONValue?)?
 	/// Which setting each screen row showed in the last render, for the mouse.
 	var settingsOnScreen: [Int: String] = [:]
 	/// The list as the filter and the modified-only view show it, made again only when the view changes.

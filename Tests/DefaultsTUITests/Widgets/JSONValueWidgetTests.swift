@@ -23,6 +23,28 @@ struct JSONValueWidgetTests {
 		#expect(fixture.stored("mainWindow")?.objectValue?["isFullScreen"] == true)
 	}
 
+	/// A value another program changed while `$EDITOR` had it is not written over: the editor
+	/// asks, as in-place fields do; `d` keeps the other value, `e` edits the text again and saves it.
+	@Test func aChangeMadeElsewhereDuringAnExternalEditIsNotOverwritten() throws {
+		let fixture = EditorFixture()
+		_ = try openEditor(fixture, "spellingLanguages")
+		fixture.store.setStoredValue(["fr"], forKey: "spellingLanguages")
+		fixture.model.storeDidChange(keys: ["spellingLanguages"])
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: #"["en", "de"]"#)
+		#expect(fixture.stored("spellingLanguages") == ["fr"], "the other change stays")
+		#expect(fixture.messageLine.contains("changed elsewhere while you edited it"), "\(fixture.messageLine)")
+		fixture.press(.character("d"))
+		#expect(fixture.stored("spellingLanguages") == ["fr"])
+
+		_ = try openEditor(fixture, "spellingLanguages")
+		fixture.store.setStoredValue(["it"], forKey: "spellingLanguages")
+		fixture.model.storeDidChange(keys: ["spellingLanguages"])
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: #"["en"]"#)
+		#expect(fixture.model.handle(.character("e")) == .editExternally(key: "spellingLanguages", text: #"["en"]"#))
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: #"["en"]"#)
+		#expect(fixture.stored("spellingLanguages") == ["en"], "edited again after the question, it is saved")
+	}
+
 	@Test func invalidJSONIsKeptToEditAgain() throws {
 		let fixture = EditorFixture()
 		_ = try openEditor(fixture, "spellingLanguages")
