@@ -179,8 +179,18 @@ struct OpenedSettings {
 	func save() throws {
 		switch source {
 		case .file(let store):
+			// The store reports the failure as a problem and throws it: said once, as an error,
+			// and as what it is for a command that ends now (nothing is kept for a later save).
+			let problems = Locked<[Defaults.Problem]>([])
 			do {
-				try store.flush()
+				try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }) {
+					try store.flush()
+				}
+			} catch let error as FileStoreError {
+				for problem in problems.value where problem.message != error.description {
+					Defaults.problemHandler(problem)
+				}
+				throw CommandFailure.failed("\(error.whatFailed) Nothing was changed.")
 			} catch {
 				throw CommandFailure.failed("\(error)")
 			}

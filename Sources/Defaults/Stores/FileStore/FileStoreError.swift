@@ -120,34 +120,51 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 
 	/// A message for the person running the program: which file, what failed and why, and what became of the values.
 	public var description: String {
+		whatBecameOfTheValues.isEmpty ? whatFailed : "\(whatFailed) \(whatBecameOfTheValues)"
+	}
+
+	/// What failed and why, without what became of the values: `Could not save /…/settings.json:
+	/// the file is read-only, so it was not overwritten.` (A command that ends at once says that part itself.)
+	public var whatFailed: String {
 		switch kind {
 		case .readFailed:
 			"Could not read \(path): \(operationDescription) failed: \(reason)."
 		case .saveFailed where operation == Self.openingLockFile && code == EACCES:
 			"Could not save \(path): the lock file \(operationPath) cannot be opened: \(reason); another user (root?) made it. "
-				+ "It holds no settings: remove it (rm \(operationPath)) and save again. The values are kept in memory."
+				+ "It holds no settings: remove it (rm \(operationPath)) and save again."
 		case .saveFailed:
-			"Could not save \(path): \(operationDescription) failed: \(reason). "
-				+ "The values are kept in memory and will be written by the next successful save."
+			"Could not save \(path): \(operationDescription) failed: \(reason)."
 		case .readOnly:
-			"Could not save \(path): the file is read-only, so it was not overwritten. "
-				+ "The values are kept in memory; make the file writable (chmod u+w) to save them."
+			"Could not save \(path): the file is read-only, so it was not overwritten; make it writable (chmod u+w) to save."
 		case .corrupt:
 			"The settings file \(path) cannot be used: \(reason)."
 		case .unencodable:
-			"Could not save \(path): the values cannot be written in the store's format: \(reason). "
-				+ "The values are kept in memory and the file is left as it was."
+			"Could not save \(path): the values cannot be written in the store's format: \(reason)."
 		case .notRegularFile:
 			"The settings file \(path) cannot be used: \(reason). The store does not read it, move it or save over it; "
-				+ "values are kept in memory. Remove it (or replace it by a regular file) to save them."
+				+ "remove it (or replace it by a regular file) to save."
 		case .tooLarge where operation == "encoding":
-			"Could not save \(path): \(reason), so the file was left as it was. The values are kept in memory."
+			"Could not save \(path): \(reason), so the file was left as it was."
 		case .tooLarge:
 			"The settings file \(path) cannot be used: \(reason). The store does not read it, move it or save over it; "
-				+ "values are kept in memory. Make it smaller, or raise the limit."
+				+ "make it smaller, or raise the limit."
 		case .replacedBySymbolicLink:
 			"Could not save \(path): \(reason). The store keeps to the file it opened and neither follows nor replaces "
-				+ "a link that appears later. The values are kept in memory; open the store again to use the link, or remove it."
+				+ "a link that appears later; open the store again to use the link, or remove it."
+		}
+	}
+
+	/// What became of the values: kept in memory (and, for a failed save, written by the next one).
+	private var whatBecameOfTheValues: String {
+		switch kind {
+		case .saveFailed where !(operation == Self.openingLockFile && code == EACCES):
+			"The values are kept in memory and will be written by the next successful save."
+		case .corrupt, .readFailed:
+			""
+		case .unencodable:
+			"The values are kept in memory and the file is left as it was."
+		default:
+			"The values are kept in memory."
 		}
 	}
 
