@@ -172,7 +172,8 @@ struct OpenedSettings {
 		if isInferred, case .file(let store) = source, let error = store.loadError {
 			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.url.path) cannot be read: \(error.reason)")
 		}
-		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them)")
+		let adding = isInferred ? "; set --create \(key) VALUE adds it to a file without a schema" : ""
+		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them\(adding))")
 	}
 
 	/// Saves the file, or waits until etcd has every change; fails with the store's message.

@@ -46,3 +46,29 @@ struct MissingStoreTests {
 		#expect(result.errors.contains("expected a value (text needs quotes) but found 'not'"), "\(result.errors)")
 	}
 }
+
+/// In a settings file without a schema the settings are its keys: a key reset away is gone,
+/// and `set --create` adds it (or any new key) back, its kind from its value.
+@Suite("The command line and keys of a file without a schema")
+struct SchemalessKeyTests {
+	@Test func aKeyResetAwayCanBeAddedBackWithCreate() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("app.json").path
+		try Data(#"{"retries": 1}"#.utf8).write(to: URL(fileURLWithPath: file))
+		#expect(try cli.run(["reset", "retries", "--store", file]).status == 0)
+		let refused = try cli.run(["set", "retries", "2", "--store", file])
+		#expect(refused.status == 1 && refused.errors.contains("set --create retries VALUE adds it"), "\(refused.errors)")
+		#expect(try cli.run(["set", "--create", "retries", "2", "--store", file]).status == 0)
+		#expect(try cli.run(["set", "--create", "label", "two words", "--store", file]).status == 0)
+		#expect(try cli.run(["get", "retries", "--store", file, "--json"]).output == "2\n", "a number, from its JSON")
+		#expect(try cli.run(["get", "label", "--store", file, "--json"]).output == "\"two words\"\n", "text, as it is not JSON")
+		#expect(try cli.run(["set", "--create", "retries", "oops", "--store", file]).status == 2, "a key that exists keeps its kind")
+	}
+
+	@Test func createIsRefusedWhereASchemaSaysWhatTheSettingsAre() throws {
+		let result = try CLI().run(["set", "--create", "newKey", "1"])
+		#expect(result.status == 2)
+		#expect(result.errors.contains("--create adds keys to a settings file without a schema"), "\(result.errors)")
+	}
+}
