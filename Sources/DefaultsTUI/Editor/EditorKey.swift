@@ -63,6 +63,6 @@ public enum EditorAction: Equatable, Sendable {
 	/// Open `text` in `$EDITOR`, then pass the result to ``EditorModel/finishExternalEdit(key:text:)``.
 	case editExternally(key: String, text: String)
 	/// Write `values` (every value the store holds, with the changes it could not save) to a
-	/// file, tell the model where with ``EditorModel/quitAfterExport(to:)``, and end.
+	/// file, tell the model where with ``EditorModel/quitAfterExport(to:failure:)``, and end.
 	case exportAndQuit(values: [String: Defaults.JSONValue])
 }
