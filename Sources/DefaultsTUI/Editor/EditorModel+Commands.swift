@@ -35,7 +35,13 @@ extension EditorModel {
 		let command = KeyMap.command(for: key, in: keyContext)
 		switch mode {
 		case .browsing:
-			guard let command else { return .none }
+			guard let command else {
+				// Tab moves between fields in many forms; here it would do nothing without a word.
+				if key == .tab {
+					message = Message(text: "Tab does nothing in the list: \(KeyMap.keyName(for: .moveUp, in: .browsing))/\(KeyMap.keyName(for: .moveDown, in: .browsing)) move, \(KeyMap.keyName(for: .edit, in: .browsing)) edits.", isError: false, key: nil)
+				}
+				return .none
+			}
 			return perform(command)
 		case .editing(let editedKey, var editor):
 			handleEditing(command, key: key, editedKey: editedKey, editor: &editor)

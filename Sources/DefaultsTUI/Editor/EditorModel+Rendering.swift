@@ -196,6 +196,8 @@ extension EditorModel {
 			switch mode {
 			case .browsing:
 				if Self.widgetCommands.contains(command) {
+					// Unsetting a value that is not set would do nothing: not offered.
+					if command == .unset, let selected = selectedSetting, values[selected.key] == nil { return nil }
 					return selectedSetting.flatMap { widgets[$0.key]?.hint(for: command) }
 				}
 				switch command {

@@ -200,7 +200,15 @@ public final class EditorModel {
 		let wasModified = modifiedKeys.contains(key)
 		let isModified = settingsByKey[key].map { SettingValue.isModified($0, stored: value) } ?? false
 		if isModified { modifiedKeys.insert(key) } else { modifiedKeys.remove(key) }
-		if showsModifiedOnly, wasModified != isModified { invalidateRows() }
+		if showsModifiedOnly, wasModified != isModified {
+			// The selected setting may leave the modified-only list: the row that takes its place
+			// (the next one, or the last) is selected instead, so that a row is always selected.
+			let index = selectedKey.flatMap { shown.indexByKey[$0] }
+			invalidateRows()
+			if let index, let selectedKey, shown.indexByKey[selectedKey] == nil, !shown.settings.isEmpty {
+				self.selectedKey = shown.settings[min(index, shown.settings.count - 1)].key
+			}
+		}
 	}
 
 	/**

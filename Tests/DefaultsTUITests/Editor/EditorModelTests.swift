@@ -40,6 +40,28 @@ struct EditorModelTests {
 		#expect(fixture.model.selectedKey == "recentNotes", "a page is longer than the list here")
 	}
 
+	@Test func tabInTheListSaysWhatMovesAndUnsetIsOfferedOnlyForAValueThatIsSet() {
+		let fixture = EditorFixture()
+		fixture.press(.tab)
+		#expect(fixture.messageLine.contains("Tab does nothing in the list"), "\(fixture.messageLine)")
+		fixture.select("username")
+		#expect(!fixture.hintBar.contains("x unset"), "not set: nothing to unset: \(fixture.hintBar)")
+		fixture.store.setStoredValue("ada", forKey: "username")
+		fixture.model.storeDidChange(keys: ["username"])
+		#expect(fixture.hintBar.contains("x unset"), "\(fixture.hintBar)")
+	}
+
+	@Test func aResetInTheModifiedOnlyViewLeavesARowSelected() {
+		let fixture = EditorFixture(stored: ["fontSize": 20, "theme": "dark", "lineSpacing": 1.5])
+		fixture.press(.character("m"))
+		#expect(fixture.model.visibleSettings.map(\.key) == ["theme", "fontSize", "lineSpacing"])
+		fixture.select("fontSize")
+		fixture.press(.character("r"))
+		#expect(fixture.model.visibleSettings.map(\.key) == ["theme", "lineSpacing"])
+		#expect(fixture.model.selectedKey == "lineSpacing", "the next row is selected")
+		#expect(fixture.screen.contains { $0.contains("Line Spacing") && $0.contains("━") }, "and shown")
+	}
+
 	@Test func aFilterWithoutMatchesSaysSo() {
 		let fixture = EditorFixture()
 		fixture.press(.character("/"))
