@@ -72,8 +72,8 @@ struct SettingsOptions: ParsableArguments {
 
 	/// The settings in a file: `store` (the demo's standard file when `nil`), described by the
 	/// schema file `schema`, by the demo's schema, or by one inferred from the file's values.
-	/// The store watches the file for other processes' changes only when `watching` (a command
-	/// that reads or changes a few values and exits needs no watching thread).
+	/// Without `watching` the store is one for a command that reads or changes a few values and
+	/// exits: no watching thread, and no save but the command's own.
 	static func openFile(schema: String?, store: String?, access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
@@ -89,9 +89,14 @@ struct SettingsOptions: ParsableArguments {
 				throw CommandFailure.notFound("the store \(url.path) does not exist" + (access.allowsWriting ? " (give --schema to start a new one)" : ""))
 			}
 		}
-		// Read-write and watching without --store is the standard store itself, which the library's own keys use too.
-		let fileStore = store == nil && access.allowsWriting && watching
-			? FileStore.standard : FileStore(url: url, access: access, watchesForChanges: watching)
+		// For the editor and watch without --store: the standard store itself, which the library's own keys use too.
+		let fileStore = if !watching {
+			FileStore(oneShotAt: url, access: access)
+		} else if store == nil, access.allowsWriting {
+			FileStore.standard
+		} else {
+			FileStore(url: url, access: access)
+		}
 		let source = SettingsSource.file(fileStore)
 		if let schema = try loadSchema(schema) {
 			return OpenedSettings(source: source, schema: schema, isInferred: false)
@@ -191,6 +196,7 @@ struct OpenedSettings {
 				for problem in problems.value where problem.message != error.description {
 					Defaults.problemHandler(problem)
 				}
+				store.discardUnsavedChanges()
 				throw CommandFailure.failed("\(error.whatFailed) Nothing was changed.")
 			} catch {
 				throw CommandFailure.failed("\(error)")

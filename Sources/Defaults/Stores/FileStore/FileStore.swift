@@ -161,10 +161,11 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access, maximumSize: maximumSize)
 	}
 
-	/// A store that loads its file and does not watch it for other processes' changes: for a
-	/// command that reads or changes a few values and exits, and needs no watching thread.
-	package convenience init(url: URL, access: Access, watchesForChanges: Bool) {
-		self.init(url: url, fileSystem: SystemFileSystem(), access: access, watchesForChanges: watchesForChanges)
+	/// A store for a command that reads or changes a few values and exits: it does not watch the
+	/// file for other processes' changes (no watching thread), and saves only when flushed (or
+	/// at exit), never in the background, so that a failed save is reported once, by the flush.
+	package convenience init(oneShotAt url: URL, access: Access) {
+		self.init(url: url, fileSystem: SystemFileSystem(), access: access, saving: .trailing(after: .seconds(3600)), watchesForChanges: false)
 	}
 
 	init(
@@ -237,6 +238,12 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// ```
 	public var fileWriteCount: Int {
 		saveCount.load(ordering: .relaxed)
+	}
+
+	/// Drops the changes not saved yet: for a command that ends after a failed save and has said
+	/// so, so that nothing is tried again (and reported again) when the process exits.
+	package func discardUnsavedChanges() {
+		withIOLock { _ = link.takeChanges() }
 	}
 
 	/// The error of the last save, or `nil` if it succeeded (or none has happened).
