@@ -66,7 +66,9 @@ struct EndToEndEditorTests {
 		#expect(noteRow.hasSuffix(wide) || noteRow.hasSuffix("🚀✅⚡🇩🇪é"), "\(noteRow)")
 		try session.send("Enter")
 		#expect(await session.waitForScreen { $0.contains("[🚀") })
-		#expect(session.format("#{cursor_x}") == String(37 + 1 + 9), "the cursor sits right after the nine cells of text")
+		// The row and the cursor's move may reach tmux in two pieces: wait for the cursor too.
+		let cursorPlaced = await eventually(within: .seconds(5)) { session.format("#{cursor_x}") == String(37 + 1 + 9) }
+		#expect(cursorPlaced, "the cursor sits right after the nine cells of text, not at \(session.format("#{cursor_x}"))")
 		try session.send("Escape", "q")
 		#expect(await session.waitForExit() == 0)
 	}
