@@ -32,8 +32,9 @@ struct ExternalEditor {
 		// Not named after the key: a key from a schema file may contain "/".
 		let path = FileManager.default.temporaryDirectory
 			.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json").path
-		guard Self.createPrivateFile(atPath: path, contents: text) else {
-			return .failure(Failure(description: "the text could not be written to a temporary file (\(String(cString: strerror(errno))))"))
+		let code = PrivateFile.create(atPath: path, bytes: Array(text.utf8))
+		guard code == 0 else {
+			return .failure(Failure(description: "the text could not be written to a temporary file (\(String(cString: strerror(code))))"))
 		}
 		defer { unlink(path) }
 
@@ -59,21 +60,6 @@ struct ExternalEditor {
 		case 126: return Failure(description: "the editor ‘\(program)’ cannot be run (status 126: not executable); \(setIt)")
 		case let code: return Failure(description: "the editor ‘\(program)’ exited with status \(code)")
 		}
-	}
-
-	/// Creates a new file only its owner can read, with `contents`.
-	private static func createPrivateFile(atPath path: String, contents: String) -> Bool {
-		let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-		guard descriptor >= 0 else { return false }
-		defer { close(descriptor) }
-		var bytes = Array(contents.utf8)[...]
-		while !bytes.isEmpty {
-			let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-			if written < 0, errno == EINTR { continue }
-			guard written > 0 else { return false }
-			bytes = bytes.dropFirst(written)
-		}
-		return true
 	}
 
 	/// Runs the editor in the foreground and waits for it; its wait status, or `nil` when it

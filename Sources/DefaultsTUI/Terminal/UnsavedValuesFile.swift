@@ -20,22 +20,11 @@ enum UnsavedValuesFile {
 		let bytes = Array(Defaults.JSONValue.object(values).jsonString(pretty: true).utf8)
 		for attempt in 0..<100 {
 			let path = directory.appendingPathComponent("unsaved-settings-\(stamp)\(attempt == 0 ? "" : "-\(attempt)").json").path
-			let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-			if descriptor < 0, errno == EEXIST { continue }
-			guard descriptor >= 0 else {
-				return .failure(UnsavedValuesFileError(description: "\(path) cannot be created: \(String(cString: strerror(errno)))"))
+			switch PrivateFile.create(atPath: path, bytes: bytes, durable: true) {
+			case 0: return .success(path)
+			case EEXIST: continue
+			case let code: return .failure(UnsavedValuesFileError(description: "\(path) cannot be written: \(String(cString: strerror(code)))"))
 			}
-			defer { close(descriptor) }
-			var written = 0
-			while written < bytes.count {
-				let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-				if count < 0, errno == EINTR { continue }
-				guard count > 0, fsync(descriptor) == 0 || written + count < bytes.count else {
-					return .failure(UnsavedValuesFileError(description: "\(path) cannot be written: \(String(cString: strerror(errno)))"))
-				}
-				written += count
-			}
-			return .success(path)
 		}
 		return .failure(UnsavedValuesFileError(description: "no free file name in \(directory.path)"))
 	}

@@ -121,17 +121,11 @@ extension FileStore {
 			Self.removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 			replacement = try replaceFile(at: target, in: targetDirectory, with: bytes, expecting: detectingChanges ? readIdentity : nil)
 		} catch {
-			if let previous {
-				for (key, old) in previous { merged[key] = old }
-				diskValues = merged
-			}
+			putBack(previous, into: &merged)
 			throw error
 		}
 		guard case .replaced(let written) = replacement else {
-			if let previous {
-				for (key, old) in previous { merged[key] = old }
-				diskValues = merged
-			}
+			putBack(previous, into: &merged)
 			return nil
 		}
 		saveCount.add(1, ordering: .relaxed)
@@ -148,6 +142,14 @@ extension FileStore {
 			startWatching()
 		}
 		return outside
+	}
+
+	/// After a save that wrote nothing: `diskValues`, changed in place into `merged`, are put
+	/// back as they were (`previous` holds what each changed key had; `nil`: they were not touched).
+	private func putBack(_ previous: [String: Defaults.JSONValue?]?, into merged: inout [String: Defaults.JSONValue]) {
+		guard let previous else { return }
+		for (key, old) in previous { merged[key] = old }
+		diskValues = merged
 	}
 
 	/// The bytes of the file for `values` and, for the JSON format, its text. On top of the file as
