@@ -119,6 +119,8 @@ struct BenchmarkCommand: ParsableCommand {
 			large.meetsTarget = largeTime < smallTime * 2
 		}
 		rows += [small, large]
+		let (observedWrite, slowestObservedWrite) = ObserverBenchmarks.writesFromThreads(directory: directory, writes: quick ? 2_000 : 20_000)
+		rows += [observedWrite, slowestObservedWrite]
 		let (burstTime, burstWrites) = benchmarks.burst()
 		rows += [burstTime, burstWrites]
 		rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 10_000, target: 5_000_000))

@@ -47,10 +47,8 @@ final class ChangeObservers: Sendable {
 
 	private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 	private let count = Atomic<Int>(0)
-	/// Changes waiting to be delivered, in the order they were made, and whether a thread is delivering them.
-	private let queue = Locked<(changes: [StoreChange], isDelivering: Bool)>(([], false))
-	/// Whether `queue` holds changes: lets a write with nobody listening skip delivery at the cost of one load.
-	private let hasQueuedChanges = Atomic<Bool>(false)
+	/// Changes waiting to be delivered, in the order they were made, each by the thread that made it.
+	private let turns = DeliveryTurns<StoreChange>()
 
 	/// Whether anybody listens (cheap: an atomic load), so a store builds no change when nobody does.
 	var hasListeners: Bool {
@@ -113,33 +111,15 @@ final class ChangeObservers: Sendable {
 	its own values, even when several threads change a key at the same moment.
 	*/
 	func enqueue(_ change: StoreChange) {
-		queue.withLock { queue in
-			queue.changes.append(change)
-			hasQueuedChanges.store(true, ordering: .releasing)
-		}
+		turns.append(change)
 	}
 
-	/// Delivers the queued changes in order, unless another thread is already doing so (it
-	/// will deliver these too). Inside a store's locked section, it waits for the section's end.
+	/// Delivers the changes this thread queued, after those made before them (see
+	/// ``DeliveryTurns``). Inside a store's locked section, it waits for the section's end.
 	func deliverQueued() {
-		guard hasQueuedChanges.load(ordering: .acquiring) else { return }
+		guard turns.hasChanges else { return }
 		CallbackDeferral.perform { [self] in
-			let claimed = queue.withLock { queue -> Bool in
-				guard !queue.isDelivering, !queue.changes.isEmpty else { return false }
-				queue.isDelivering = true
-				return true
-			}
-			guard claimed else { return }
-			while let change = queue.withLock({ queue -> StoreChange? in
-				guard !queue.changes.isEmpty else {
-					queue.isDelivering = false
-					hasQueuedChanges.store(false, ordering: .releasing)
-					return nil
-				}
-				return queue.changes.removeFirst()
-			}) {
-				deliver(change)
-			}
+			turns.deliverOwnChanges { deliver($0) }
 		}
 	}
 

@@ -27,7 +27,9 @@ extension Defaults {
 	  So a main-actor class may set its own properties from the handler.
 	- Outside any actor, the handler runs on the thread that made the change, right after
 	  it (changes made by other processes: a background thread), as with the original
-	  library; what it touches must then be safe to use from any thread.
+	  library; what it touches must then be safe to use from any thread. When threads
+	  write at once, each set first waits (at most a second) for the handlers of earlier
+	  changes, so handlers see the changes in the order they were made.
 
 	Either way no lock is held, so the handler may read and write defaults (use
 	``withoutPropagation(_:)`` to write the key it observes). The initial event is
