@@ -66,7 +66,9 @@ let package = Package(
 			.product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
 		]),
 		// Starts real etcd servers (the etcd-server package) on free loopback ports.
-		.testTarget(name: "DefaultsEtcdTests", dependencies: ["DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements"]),
+		.testTarget(name: "DefaultsEtcdTests", dependencies: [
+			"DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-sync-helper",
+		]),
 		// The editor's model and widgets, and the editor driven through tmux.
 		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.
@@ -89,6 +91,8 @@ let package = Package(
 		.target(name: "LoopbackPort", path: "Tests/LoopbackPort"),
 		// A second process that writes to a store file, for the file store's multi-process tests.
 		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
+		// A program that syncs a file store with etcd and is killed at any moment, for the sync engine's crash tests.
+		.executableTarget(name: "defaults-sync-helper", dependencies: ["Defaults", "DefaultsEtcd"], path: "Tests/SyncHelper"),
 	],
 	swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,8 @@ extension Defaults {
 		/// The journal as last saved, so that an unchanged one is not written again.
 		let savedJournal = Locked<SyncJournal?>(nil)
 		private let observation = Locked<Defaults.Observation?>(nil)
+		/// The token of the file store's before-save handler, which records changes in the journal first.
+		private let saveHook = Locked<UInt64?>(nil)
 		private let tasks = Locked<[Task<Void, Never>]>([])
 
 		/**
@@ -79,6 +81,10 @@ extension Defaults {
 			let saved = SyncJournal.load(from: journalURL)
 			state.withLock { $0.restore(saved) }
 			savedJournal.withLock { $0 = saved }
+			if let fileStore = store as? FileStore {
+				let hook = fileStore.beforeEachSave { [weak self] batch in self?.recordBeforeSave(batch) }
+				saveHook.withLock { $0 = hook }
+			}
 			let marked = Defaults.claimSyncMarks(in: store) { [weak self] key in self?.add([key]) }
 			add(marked)
 			start()
@@ -191,6 +197,9 @@ extension Defaults {
 				return current
 			}
 			observing?.invalidate()
+			if let hook = saveHook.withLock({ current in defer { current = nil }; return current }) {
+				(store as? FileStore)?.removeBeforeSaveHandler(hook)
+			}
 			if !running.isEmpty {
 				Defaults.releaseSyncMarks(in: store)
 				saveJournal()
@@ -220,6 +229,29 @@ extension Defaults {
 				return current
 			}
 			old?.invalidate()
+		}
+
+		/**
+		Called by a file store just before it writes `batch` to its file: synced keys in it that
+		are not noted for pushing yet are noted, and the journal is written now. So a change that
+		reached the file is in the journal too, whatever moment the process is killed at, and is
+		pushed when the program starts again. (The observer below notes the same changes, but
+		after they were made, and the journal is otherwise written in the background.)
+		*/
+		private func recordBeforeSave(_ batch: Defaults.ChangeBatch) {
+			let noted = state.withLock { state -> Bool in
+				let names = batch.removedAll ? Set(state.keys.keys).union(batch.values.keys) : Set(batch.values.keys)
+				var noted = false
+				for name in names where state.unpushed[name] == nil {
+					let value = batch.values[name] ?? nil
+					noted = state.localChange(name, value: value) || noted
+				}
+				return noted
+			}
+			if noted {
+				saveJournal()
+				pushSignal.fire()
+			}
 		}
 
 		/// Called after local changes (on the thread that made them): notes what is to be pushed.

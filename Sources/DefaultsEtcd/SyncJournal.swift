@@ -47,7 +47,27 @@ struct SyncJournal: Codable, Equatable, Sendable {
 		)
 		let encoder = JSONEncoder()
 		encoder.outputFormatting = [.sortedKeys]
-		try encoder.encode(self).write(to: url, options: .atomic)
+		let data = try encoder.encode(self)
+		// A temporary file, made durable before it replaces the old journal: after a crash the
+		// journal is the old one or the new one, never empty.
+		let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+		let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+		guard descriptor >= 0 else { throw JournalWriteError(path: temporary, code: errno) }
+		var failure: Int32?
+		data.withUnsafeBytes { buffer in
+			var offset = 0
+			while offset < buffer.count, failure == nil {
+				let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+				if written > 0 { offset += written } else if errno != EINTR { failure = errno }
+			}
+		}
+		if failure == nil, fsync(descriptor) != 0 { failure = errno }
+		close(descriptor)
+		if failure == nil, rename(temporary, url.path) != 0 { failure = errno }
+		if let failure {
+			unlink(temporary)
+			throw JournalWriteError(path: url.path, code: failure)
+		}
 	}
 
 	/// The journal's place when none is given: `$XDG_STATE_HOME/<app>/etcd-sync-<prefix>.json`
@@ -82,6 +102,19 @@ extension SyncState {
 		for (name, revision) in journal.known {
 			remote[name] = RemoteState(value: .unknown, revision: revision)
 		}
-		needsFullPull = journal.revision == 0
+		// Everything is read again at start, even after a journal: a value pushed, or one applied
+		// from etcd, may not have reached the local file before the last run ended, and the full
+		// read finds such a key (etcd holds what this machine knew, the file something else).
+		needsFullPull = true
+	}
+}
+
+/// Why a journal could not be written: the file and the system's reason.
+struct JournalWriteError: Error, CustomStringConvertible {
+	let path: String
+	let code: Int32
+
+	var description: String {
+		"\(path): \(String(cString: strerror(code)))"
 	}
 }

@@ -105,7 +105,14 @@ struct SyncState: Sendable {
 				let known = remote[name]
 				if known == nil || known?.value == .unknown, entry.revision == known?.revision {
 					remote[name] = RemoteState(value: entry.value, revision: entry.revision)
-					continue // unchanged since this machine last knew it
+					// Unchanged since this machine last knew it, and the local value should be it
+					// too, unless it is a change to push. When neither holds, the last run ended
+					// before its local file held what etcd has (its own push, or a change it
+					// applied): etcd's value is the newer one.
+					if unpushed[name] == nil, entry.value != Self.remoteValue(localValues[name]), let action = Self.action(for: name, entry.value) {
+						actions.append(action)
+					}
+					continue
 				}
 				if let action = remoteChange(name, value: entry.value, revision: entry.revision) {
 					actions.append(action)

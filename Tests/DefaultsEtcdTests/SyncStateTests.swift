@@ -94,4 +94,28 @@ import Testing
 		#expect(!result19)
 		#expect(state.unpushed.isEmpty)
 	}
+
+	/// After a restart (a journal knows etcd held "theme" at revision 7), the first full read
+	/// finds revision 7 still there: a local value that differs, with nothing to push, is one
+	/// the last run never got into its file, and etcd's is taken; a change to push is kept.
+	@Test func aRestartTakesEtcdsValueWhenTheFileMissedIt() {
+		let key = Defaults.Key<String>("theme", default: "system", suite: InMemoryStore())
+		var restarted = SyncState()
+		restarted.keys = ["theme": key]
+		restarted.restore(SyncJournal(revision: 9, unpushed: [], known: ["theme": 7]))
+		#expect(restarted.needsFullPull, "a start reads everything, journal or not")
+		let found: [String: (value: RemoteState.Value, revision: Int64)] = ["theme": (.value("dark"), 7)]
+		#expect(restarted.pulled(found, at: 9, localValues: ["theme": "light"]) == [.set("theme", "dark")])
+
+		var unchanged = SyncState()
+		unchanged.keys = ["theme": key]
+		unchanged.restore(SyncJournal(revision: 9, unpushed: [], known: ["theme": 7]))
+		#expect(unchanged.pulled(found, at: 9, localValues: ["theme": "dark"]).isEmpty)
+
+		var withChange = SyncState()
+		withChange.keys = ["theme": key]
+		withChange.restore(SyncJournal(revision: 9, unpushed: ["theme"], known: ["theme": 7]))
+		#expect(withChange.pulled(found, at: 9, localValues: ["theme": "light"]).isEmpty)
+		#expect(withChange.unpushed["theme"] != nil, "the local change is still to be pushed")
+	}
 }

@@ -12,6 +12,9 @@ extension FileStore {
 		guard access.allowsWriting else { return }
 		let pending = link.takeChanges()
 		guard !pending.isEmpty else { return }
+		for handler in beforeSaveHandlers.withLock({ Array($0.values) }) {
+			handler(pending)
+		}
 		do {
 			// Another program that does not take the lock (an editor saving by rename) may replace
 			// the file between this save's read and its rename: the save then reads and merges
@@ -32,6 +35,26 @@ extension FileStore {
 			lastFailure = error
 			throw error
 		}
+	}
+
+	/**
+	Runs `handler` with each batch of this process's changes just before a save writes it
+	to the file, on the saving thread with the save's lock held; returns a token for
+	``removeBeforeSaveHandler(_:)``.
+
+	For what must know of a change before the file holds it: the etcd sync records the
+	names of synced keys to push in its journal here, so a process killed right after a
+	save still pushes them when it starts again. The handler must not call the store.
+	*/
+	package func beforeEachSave(_ handler: @escaping @Sendable (Defaults.ChangeBatch) -> Void) -> UInt64 {
+		let id = nextHandlerID.add(1, ordering: .relaxed).newValue
+		beforeSaveHandlers.withLock { $0[id] = handler }
+		return id
+	}
+
+	/// Ends a handler added with ``beforeEachSave(_:)``.
+	package func removeBeforeSaveHandler(_ id: UInt64) {
+		beforeSaveHandlers.withLock { _ = $0.removeValue(forKey: id) }
 	}
 
 	/// A save started by the scheduler; on failure it tries again later, waiting longer each time.

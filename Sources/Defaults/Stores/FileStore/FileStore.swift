@@ -131,6 +131,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// How many times the file was written (for tests and benchmarks).
 	let saveCount = Atomic<Int>(0)
 	let outsideChangeHandlers = Locked<[UInt64: @Sendable (Set<String>) -> Void]>([:])
+	/// Told of each batch of changes before a save writes it (see ``beforeEachSave(_:)``).
+	let beforeSaveHandlers = Locked<[UInt64: @Sendable (Defaults.ChangeBatch) -> Void]>([:])
 	let nextHandlerID = Atomic<UInt64>(0)
 
 	/**
