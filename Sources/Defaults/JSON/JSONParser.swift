@@ -92,6 +92,33 @@ extension Defaults.JSONValue {
 		parsingUTF8 bytes: UnsafeBufferPointer<UInt8>,
 		collectingWarnings warnings: inout [Defaults.JSONParseWarning]?
 	) throws(Defaults.JSONParseError) {
+		var inexact: [(key: String, range: Range<Int>)]?
+		self = try Self(parsingUTF8: bytes, collectingWarnings: &warnings, inexactMembers: &inexact)
+	}
+
+	/**
+	Parses the text of a settings file, keeping numbers out of range (see
+	``init(parsing:warnings:)-(String,_)``) and returning, for each member of the top object
+	whose value holds a number that the value does not hold exactly (`1e400`, an integer of
+	30 digits, a decimal of 25), where that member's value text lies: a save that leaves such
+	a member unchanged writes that text again rather than what was read.
+	*/
+	static func parsingFile(
+		_ bytes: UnsafeBufferPointer<UInt8>,
+		warnings: inout [Defaults.JSONParseWarning]
+	) throws(Defaults.JSONParseError) -> (value: Self, inexactMembers: [(key: String, range: Range<Int>)]) {
+		var collected: [Defaults.JSONParseWarning]? = []
+		var inexact: [(key: String, range: Range<Int>)]? = []
+		let value = try Self(parsingUTF8: bytes, collectingWarnings: &collected, inexactMembers: &inexact)
+		warnings += collected ?? []
+		return (value, inexact ?? [])
+	}
+
+	private init(
+		parsingUTF8 bytes: UnsafeBufferPointer<UInt8>,
+		collectingWarnings warnings: inout [Defaults.JSONParseWarning]?,
+		inexactMembers: inout [(key: String, range: Range<Int>)]?
+	) throws(Defaults.JSONParseError) {
 		var parser = JSONParser(bytes: bytes, keepsNumbersOutOfRange: warnings != nil)
 		parser.skipByteOrderMark()
 		parser.skipWhitespace()
@@ -108,6 +135,7 @@ extension Defaults.JSONValue {
 				return warning
 			})
 		}
+		inexactMembers? += parser.inexactMembers
 		self = value
 	}
 }
@@ -138,6 +166,10 @@ private struct JSONParser {
 	let keepsNumbersOutOfRange: Bool
 	/// The values kept but not as written; each path is innermost component first until the parse ends.
 	var warnings: [Defaults.JSONParseWarning] = []
+	/// How many numbers were read that their value does not hold exactly (kept numbers only).
+	var inexactNumbers = 0
+	/// The members of the top object whose value text holds such a number, and where that text is.
+	var inexactMembers: [(key: String, range: Range<Int>)] = []
 
 	init(bytes: UnsafeBufferPointer<UInt8>, keepsNumbersOutOfRange: Bool) {
 		self.bytes = bytes
@@ -242,8 +274,11 @@ private struct JSONParser {
 			position += 1
 			skipWhitespace()
 			let warningCount = warnings.count
+			let inexactCount = inexactNumbers
+			let valueStart = position
 			members.append((key, try parseValue(depth: depth + 1)))
 			if warnings.count != warningCount { addPathComponent(.key(key), toWarningsAfter: warningCount) }
+			if depth == 0, inexactNumbers != inexactCount { inexactMembers.append((key, valueStart..<position)) }
 			skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
 			switch bytes[position] {
@@ -429,8 +464,13 @@ private struct JSONParser {
 			if let value = Int64(text) { return .integer(value) }
 			if let value = UInt64(text) { return .unsignedInteger(value) }
 		}
+		// More digits than a Double keeps (17): the value is the nearest Double, the text more.
+		if keepsNumbersOutOfRange, Self.significantDigits(bytes[start..<position]) > 17 {
+			inexactNumbers += 1
+		}
 		guard let value = Double(text), value.isFinite else {
 			guard keepsNumbersOutOfRange else { throw error("number \(text) is out of range", at: start) }
+			inexactNumbers += 1
 			// Kept as its text: nothing is lost, and a key of a number type reads its default
 			// rather than the nearest finite Double, a value nobody wrote.
 			warnings.append(Defaults.JSONParseWarning(
@@ -441,6 +481,17 @@ private struct JSONParser {
 			return .string(text)
 		}
 		return .double(value)
+	}
+
+	/// The digits of a number's text from its first non-zero one, up to its exponent.
+	private static func significantDigits(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Int {
+		var count = 0
+		for byte in text {
+			if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+			guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { continue }
+			if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+		}
+		return count
 	}
 
 	/// An integer of up to 18 digits, read without making a String (most stored numbers are small).

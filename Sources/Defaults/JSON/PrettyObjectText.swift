@@ -86,13 +86,34 @@ struct PrettyObjectText: Sendable {
 			indices.append(index)
 			from = index + 1
 		}
-		return try replacingValues(changes, at: indices)
+		return try replacingValues(at: indices) { change, writer in
+			writer.write(changes[change].value ?? .null, depth: 1)
+		}
 	}
 
-	/// New values for members the object has, at `indices` (ascending): the keys stay, and the
-	/// positions after each changed value move by how much longer or shorter it got.
+	/// The text with the value of each member in `texts` written as the given text (valid JSON,
+	/// such as `1e400`), in the sorted order of their keys; keys the object lacks are skipped.
+	func replacingValueTexts(_ texts: [(key: String, text: ArraySlice<UInt8>)]) -> PrettyObjectText {
+		var indices: [Int] = []
+		var kept: [ArraySlice<UInt8>] = []
+		var from = 0
+		for (key, text) in texts {
+			let index = position(of: key, from: from)
+			guard index < keys.count, keys[index] == key else { continue }
+			indices.append(index)
+			kept.append(text)
+			from = index + 1
+		}
+		guard !indices.isEmpty else { return self }
+		// Writes no value, so it cannot nest too deeply.
+		return (try? replacingValues(at: indices) { change, writer in writer.output.append(contentsOf: kept[change]) }) ?? self
+	}
+
+	/// New values for members the object has, at `indices` (ascending), each written by `write`
+	/// (given its place in `indices`): the keys stay, and the positions after each changed value
+	/// move by how much longer or shorter it got.
 	private func replacingValues(
-		_ changes: [(key: String, value: Defaults.JSONValue?)], at indices: [Int]
+		at indices: [Int], write: (Int, inout JSONWriter) -> Void
 	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
 		var writer = JSONWriter(pretty: true, maximumDepth: Defaults.JSONValue.maximumNestingDepth)
 		writer.output.reserveCapacity(bytes.count + 64)
@@ -101,7 +122,7 @@ struct PrettyObjectText: Sendable {
 		var copied = 0
 		var shift = 0
 		var unshifted = 0
-		for (change, index) in zip(changes, indices) {
+		for (change, index) in indices.enumerated() {
 			let oldStart = valueStarts[index]
 			let oldEnd = valueEnd(at: index)
 			if shift != 0 {
@@ -113,7 +134,7 @@ struct PrettyObjectText: Sendable {
 			unshifted = index + 1
 			writer.output.append(contentsOf: bytes[copied..<oldStart])
 			let start = writer.output.count
-			writer.write(change.value ?? .null, depth: 1)
+			write(change, &writer)
 			shift += (writer.output.count - start) - (oldEnd - oldStart)
 			copied = oldEnd
 		}

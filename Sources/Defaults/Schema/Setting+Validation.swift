@@ -26,11 +26,18 @@ extension Setting {
 			default: return .failure(SettingError("expected true or false (or yes/no, on/off, 1/0), not \"\(text)\""))
 			}
 		case .integer:
-			guard let number = Int64(trimmed) else { return .failure(SettingError("expected a whole number, not \"\(text)\"")) }
+			guard let number = Int64(trimmed) else {
+				if Double(trimmed).map({ $0.rounded() == $0 }) == true, !trimmed.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+					return .failure(Self.tooLargeForAWholeNumber)
+				}
+				return .failure(SettingError("expected a whole number, not \"\(text)\""))
+			}
 			value = .integer(number)
 		case .number:
 			if let whole = Int64(trimmed) {
 				value = .integer(whole)
+			} else if let whole = UInt64(trimmed) {
+				value = .unsignedInteger(whole)
 			} else if let number = Double(trimmed), number.isFinite {
 				value = .double(number)
 			} else {
@@ -93,7 +100,10 @@ extension Setting {
 		case .bool:
 			guard value.boolValue != nil else { return SettingError("expected true or false, not \(value.abbreviatedDescription)") }
 		case .integer:
-			guard value.integerValue(as: Int64.self) != nil else { return SettingError("expected a whole number, not \(value.abbreviatedDescription)") }
+			guard value.integerValue(as: Int64.self) != nil else {
+				if let number = value.doubleValue, number.rounded() == number, abs(number) >= 0x1p63 { return Self.tooLargeForAWholeNumber }
+				return SettingError("expected a whole number, not \(value.abbreviatedDescription)")
+			}
 		case .number:
 			guard value.doubleValue != nil else { return SettingError("expected a number, not \(value.abbreviatedDescription)") }
 		case .string:
@@ -136,6 +146,11 @@ extension Setting {
 	}
 
 	/// A number as messages show it: `2` rather than `2.0`.
+	/// A whole number beyond 64 bits, for a setting of whole numbers.
+	private static var tooLargeForAWholeNumber: SettingError {
+		SettingError("is too large: a whole-number setting holds -9223372036854775808 to 9223372036854775807")
+	}
+
 	package static func formatNumber(_ number: Double) -> String {
 		number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 	}

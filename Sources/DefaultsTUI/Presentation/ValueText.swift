@@ -46,8 +46,15 @@ extension Setting {
 			}
 			if let choice = choices.first(where: { $0.value == value }) { return choice.title }
 		}
-		if kind == .number || kind == .integer, let number = value.doubleValue, value.stringValue == nil {
-			return Self.formatNumber(number)
+		if kind == .number || kind == .integer {
+			// Integers as their digits: through a Double, 12345678901234567890 would show (and an
+			// unchanged in-place edit would store) 1.2345678901234567e+19.
+			switch value {
+			case .integer(let number): return String(number)
+			case .unsignedInteger(let number): return String(number)
+			case .double(let number): return Self.formatNumber(number)
+			default: break
+			}
 		}
 		if kind != .json, let text = value.stringValue { return text }
 		return value.jsonString()

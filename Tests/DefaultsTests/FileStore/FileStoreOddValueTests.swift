@@ -83,4 +83,42 @@ struct FileStoreOddValueTests {
 		try opened.flush()
 		#expect(FileStore(url: url).storedValues() == ["a": .string(number), "b": 3])
 	}
+
+	/// Numbers that their values do not hold exactly keep their text through saves that leave
+	/// them alone (the file is another program's, so the first save writes it whole), and
+	/// through later ones (on top of the file as this store wrote it); a changed key is written anew.
+	@Test func numbersKeepTheirTextThroughUnrelatedSaves() throws {
+		let members = [
+			#""a": 1e400"#,
+			#""huge": 123456789012345678901234567890"#,
+			#""pi": 3.14159265358979323846264"#,
+			#""nested": [1, -1e400, {"deep": 98765432109876543210987}]"#,
+		]
+		let url = try file(holding: Array("{\(members.joined(separator: ",")), \"b\": 2}".utf8))
+		var store: FileStore?
+		_ = collectProblems { store = FileStore(url: url) }
+		let opened = try #require(store)
+		let text = { String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+
+		opened.setStoredValue(3, forKey: "b")
+		try opened.flush()
+		for member in members {
+			#expect(text().contains(member), "kept after a save that rewrote the file: \(member)")
+		}
+		opened.setStoredValue(4, forKey: "b")
+		opened.setStoredValue(5, forKey: "c")
+		try opened.flush()
+		for member in members {
+			#expect(text().contains(member), "kept after a save on top of the store's own file: \(member)")
+		}
+		#expect(text().contains(#""b": 4"#))
+
+		opened.setStoredValue(1.5, forKey: "huge")
+		try opened.flush()
+		#expect(text().contains(#""huge": 1.5"#), "a changed value is written as it now is")
+		#expect(text().contains(#""a": 1e400"#))
+		_ = collectProblems {
+			#expect(FileStore(url: url).storedValue(forKey: "pi") == .double(3.141592653589793), "the value read is the nearest Double")
+		}
+	}
 }

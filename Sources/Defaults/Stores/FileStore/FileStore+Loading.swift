@@ -3,8 +3,9 @@ import Foundation
 
 extension FileStore {
 	enum ReadResult {
-		/// The decoded values; `isEmptyFile` when the file had no bytes at all.
-		case values([String: Defaults.JSONValue], FileIdentity?, isEmptyFile: Bool)
+		/// The decoded values; `isEmptyFile` when the file had no bytes at all. `numberTexts`: the
+		/// value text of each key whose value holds a number it does not hold exactly (JSON only).
+		case values([String: Defaults.JSONValue], FileIdentity?, isEmptyFile: Bool, numberTexts: [String: ArraySlice<UInt8>])
 		case missing
 		case corrupt(bytes: [UInt8], reason: String)
 		case unreadable(SystemCallError)
@@ -45,7 +46,13 @@ extension FileStore {
 		}
 		do {
 			var problems: [FileFormatProblem] = []
-			let values = try format.decode(bytes, problems: &problems)
+			let values: [String: Defaults.JSONValue]
+			var numberTexts: [String: ArraySlice<UInt8>] = [:]
+			if let json = format as? JSONFileFormat {
+				(values, numberTexts) = try json.decodeKeepingNumberTexts(bytes, problems: &problems)
+			} else {
+				values = try format.decode(bytes, problems: &problems)
+			}
 			// One odd value (a number out of range) costs that value only, not the file.
 			for problem in problems {
 				Defaults.report(.init(
@@ -54,7 +61,7 @@ extension FileStore {
 					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
 				))
 			}
-			return .values(values, identity, isEmptyFile: bytes.isEmpty)
+			return .values(values, identity, isEmptyFile: bytes.isEmpty, numberTexts: numberTexts)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason)
 		}
@@ -76,7 +83,7 @@ extension FileStore {
 			removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 		}
 		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
-		case .values(let values, let identity, _):
+		case .values(let values, let identity, _, _):
 			return (values, identity, nil)
 		case .missing:
 			return ([:], nil, nil)
@@ -104,7 +111,7 @@ extension FileStore {
 			try? fileSystem.lockExclusively(lock, path: target + ".lock")
 			// Another process may have replaced the file meanwhile: look again under the lock.
 			switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
-			case .values(let values, let identity, _):
+			case .values(let values, let identity, _, _):
 				return (values, identity, nil)
 			case .missing, .unreadable, .unusable:
 				return ([:], nil, nil)
@@ -166,7 +173,7 @@ extension FileStore {
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
-			case .values(let values, let readIdentity, let isEmptyFile):
+			case .values(let values, let readIdentity, let isEmptyFile, _):
 				if isEmptyFile, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
 					unconfirmedEmptyFile = readIdentity
 					return ([], watchToken != nil)

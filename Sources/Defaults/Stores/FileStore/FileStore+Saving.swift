@@ -108,7 +108,8 @@ extension FileStore {
 		}
 
 		// nil when the file is as this store last wrote it: its values are `diskValues`.
-		let readAnew = try valuesReadAnewUnlessAsLastWritten(at: target)
+		let fileRead = try valuesReadAnewUnlessAsLastWritten(at: target)
+		let readAnew = fileRead?.values
 		let readIdentity = fileSystem.identity(atPath: target)
 		if let identity = readIdentity, !identity.isWritableByOwner {
 			throw FileStoreError(readOnly: path)
@@ -136,7 +137,10 @@ extension FileStore {
 		let bytes: [UInt8]
 		let text: PrettyObjectText?
 		do throws(FileStoreError) {
-			(bytes, text) = try encode(merged, changes: pending, onTopOfLastWritten: readAnew == nil)
+			// Numbers that their values do not hold exactly (1e400) keep their text where this
+			// save leaves them; a file as this store wrote it has that text already.
+			let keptTexts = pending.removedAll ? [:] : (fileRead?.numberTexts ?? [:]).filter { pending.values[$0.key] == nil }
+			(bytes, text) = try encode(merged, changes: pending, onTopOfLastWritten: readAnew == nil, keepingTexts: keptTexts)
 			let limit = Self.sizeLimit(maximumSize)
 			guard bytes.count <= limit else {
 				throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
@@ -178,16 +182,20 @@ extension FileStore {
 	/// The bytes of the file for `values` and, for the JSON format, its text. On top of the file as
 	/// this store last wrote it, the JSON format writes only the members `changes` changed.
 	private func encode(
-		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOfLastWritten: Bool
+		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOfLastWritten: Bool,
+		keepingTexts keptTexts: [String: ArraySlice<UInt8>]
 	) throws(FileStoreError) -> (bytes: [UInt8], text: PrettyObjectText?) {
 		do {
 			guard let json = format as? JSONFileFormat else {
 				return (try format.encode(values), nil)
 			}
-			let text = if onTopOfLastWritten, !changes.removedAll, let lastText = lastWritten?.text {
+			var text = if onTopOfLastWritten, !changes.removedAll, let lastText = lastWritten?.text {
 				try json.text(applying: changes.values.sorted { $0.key < $1.key }, to: lastText)
 			} else {
 				try json.text(for: values, capacity: (lastWritten?.bytes.count ?? 0) + 256)
+			}
+			if !keptTexts.isEmpty {
+				text = text.replacingValueTexts(keptTexts.sorted { $0.key < $1.key }.map { (key: $0.key, text: $0.value) })
 			}
 			return (text.bytes, text)
 		} catch {
@@ -199,7 +207,7 @@ extension FileStore {
 	/// wrote (the same identity and the same bytes: file times are coarse, so an in-place edit of
 	/// the same size in the same few milliseconds keeps the identity): its values are then
 	/// `diskValues`, and it is not parsed again.
-	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue]? {
+	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> FileRead? {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
 		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
 		   lastWritten.hasBytes(bytes) {
@@ -208,21 +216,28 @@ extension FileStore {
 		return try valuesReadAnew(at: target)
 	}
 
+	/// What a save read from the file: its values, and the text of numbers they do not hold exactly.
+	private struct FileRead {
+		var values: [String: Defaults.JSONValue]
+		var numberTexts: [String: ArraySlice<UInt8>] = [:]
+	}
+
 	/// The file read and parsed now.
-	private func valuesReadAnew(at target: String) throws(FileStoreError) -> [String: Defaults.JSONValue] {
+	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
 		switch readValues(atPath: target) {
-		case .values(let values, let identity, let isEmptyFile):
+		case .values(let values, let identity, let isEmptyFile, let numberTexts):
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
-			return isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile ? diskValues : values
+			if isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
+			return FileRead(values: values, numberTexts: numberTexts)
 		case .missing:
-			return [:]
+			return FileRead(values: [:])
 		case .corrupt(let bytes, let reason):
 			// Another program broke the file: it is moved aside, and the values this store holds
 			// (as it last read or wrote the file) are written in its place, not just this save's
 			// changes; the broken bytes are in the copy.
 			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
-			return diskValues
+			return FileRead(values: diskValues)
 		case .unreadable(let failure):
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		case .unusable(let error):

@@ -133,14 +133,27 @@ public struct JSONFileFormat: FileStoreFormat {
 
 	/// Also reports numbers out of range (kept as their text) by key, rather than failing the file.
 	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
+		try decodeKeepingNumberTexts(bytes, problems: &problems).values
+	}
+
+	/// ``decode(_:problems:)``, with the value text of each key whose value holds a number that
+	/// it does not hold exactly (`1e400`, an integer of 30 digits): a save writes that text again
+	/// while the key keeps the value read.
+	func decodeKeepingNumberTexts(
+		_ bytes: [UInt8], problems: inout [FileFormatProblem]
+	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>]) {
 		let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
 		if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-			return [:]
+			return ([:], [:])
 		}
 		var warnings: [Defaults.JSONParseWarning] = []
+		let parsed = bytes.withUnsafeBufferPointer { buffer in
+			Result { () throws(Defaults.JSONParseError) in try Defaults.JSONValue.parsingFile(buffer, warnings: &warnings) }
+		}
 		let value: Defaults.JSONValue
+		let inexactMembers: [(key: String, range: Range<Int>)]
 		do {
-			value = try Defaults.JSONValue(parsing: bytes, warnings: &warnings)
+			(value, inexactMembers) = try parsed.get()
 		} catch {
 			throw FileFormatError("it is not valid JSON (\(error))")
 		}
@@ -148,7 +161,11 @@ public struct JSONFileFormat: FileStoreFormat {
 			throw FileFormatError("it is valid JSON but not a JSON object")
 		}
 		problems += warnings.map { FileFormatProblem(key: $0.path.first?.key ?? "", reason: "\($0)") }
-		return values
+		var numberTexts: [String: ArraySlice<UInt8>] = [:]
+		for member in inexactMembers {
+			numberTexts[member.key] = bytes[member.range]
+		}
+		return (values, numberTexts)
 	}
 }
 
