@@ -255,6 +255,6 @@ private func makeSetting<Value: Defaults.Serializable>(
 		defaultValue: stored?.isNull == true ? nil : stored, isOptional: inferred.isOptional, choices: inferred.choices,
 		allowsMultiple: inferred.allowsMultiple
 	)
-	setting.typeCheck = TypeCheck { Value.value(from: $0) != nil }
+	setting.typeCheck = TypeCheck(check: { Value.value(from: $0) != nil }, problem: { DecodingProblem.describe(Value.self, from: $0) })
 	return setting
 }

@@ -127,7 +127,8 @@ extension Setting {
 			break
 		}
 		if let typeCheck, !typeCheck.check(value) {
-			return SettingError("is not a valid \(typeName): \(value.abbreviatedDescription)")
+			let detail = typeCheck.problem(value).map { " (\($0))" } ?? ""
+			return SettingError("is not a valid \(typeName)\(detail): \(value.abbreviatedDescription)")
 		}
 		return nil
 	}

@@ -230,4 +230,7 @@ public struct SettingChangeHandler: @unchecked Sendable {
 /// The check only decodes a value: it touches no shared state.
 struct TypeCheck: @unchecked Sendable {
 	let check: (Defaults.JSONValue) -> Bool
+	/// Why a value the check refuses does not decode, naming the field ("width: expected a
+	/// number"), when the type can say.
+	var problem: (Defaults.JSONValue) -> String? = { _ in nil }
 }

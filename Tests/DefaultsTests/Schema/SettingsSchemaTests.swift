@@ -94,6 +94,24 @@ struct SettingsSchemaTests {
 		#expect(formats.validate(["HTML", "HTML"]) != nil)
 	}
 
+	private struct Frame: Codable, Equatable, Defaults.Serializable {
+		var width: Int
+		var origin: [Double]
+		var title: String
+	}
+
+	/// A structured value that does not decode names the field that is wrong.
+	@Test func aStructuredValueThatDoesNotDecodeNamesTheField() {
+		let key = Defaults.Key<Frame>("frame", default: Frame(width: 1, origin: [0, 0], title: "a"), suite: InMemoryStore())
+		let frame = Defaults.Field("Frame", key: key).setting
+		#expect(frame.validate(["width": "wide", "origin": [0, 0], "title": "a"])?.message
+			== #"is not a valid Frame (width: expected a whole number): {"origin":[0,0],"title":"a","width":"wide"}"#)
+		#expect(frame.validate(["width": 1, "origin": [0, "x"], "title": "a"])?.message.contains("(origin[1]: expected a number)") == true)
+		#expect(frame.validate(["width": 1, "origin": [0, 0]])?.message.contains("(title is missing)") == true)
+		#expect(frame.validate(["width": 1, "origin": [0, 0], "title": nil])?.message.contains("(title: is null; expected text)") == true)
+		#expect(frame.validate(["width": 1, "origin": [0, 0], "title": "b"]) == nil)
+	}
+
 	private enum Format: String, CaseIterable, Defaults.Serializable {
 		case pdf = "PDF", html = "HTML"
 	}
