@@ -45,6 +45,10 @@ let package = Package(
 		// no libcurl headers and programs that never talk to etcd never load it.
 		.target(name: "CCurl"),
 		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
+		// Package-internal support for the benchmark and the tests (no product): programs they start
+		// (posix_spawn through the core's one helper, and waitpid), and loopback ports for etcd.
+		.target(name: "ChildProcess", dependencies: ["Defaults"]),
+		.target(name: "LoopbackPort"),
 		// The only place ncurses enters: a system library with C shims for its macros and globals.
 		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 		// The editor's SIGTSTP handling around ncurses' own (a C signal handler).
@@ -85,10 +89,7 @@ let package = Package(
 		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort", "ChildProcess"], path: "Tests/EtcdTestSupport"),
 		// Programs some tests need that a fresh machine may lack (etcd): such tests are skipped, naming the package.
 		.target(name: "TestRequirements", dependencies: ["ChildProcess"], path: "Tests/TestRequirements"),
-		// Programs the tests and the benchmark start (posix_spawn and waitpid), shared by the test targets and defaults-bench.
-		.target(name: "ChildProcess", path: "Tests/ChildProcess"),
-		// Loopback ports the kernel picks, for the etcd processes of the tests and the benchmark.
-		.target(name: "LoopbackPort", path: "Tests/LoopbackPort"),
+
 		// A second process that writes to a store file, for the file store's multi-process tests.
 		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
 		// A program that syncs a file store with etcd and is killed at any moment, for the sync engine's crash tests.

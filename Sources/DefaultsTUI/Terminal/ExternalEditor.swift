@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 
 /// Opens text in `$VISUAL`, `$EDITOR` or `vi`, giving that program the terminal for as long as it runs.
@@ -92,31 +93,14 @@ struct ExternalEditor {
 		return status
 	}
 
-	/// Starts `arguments` in a new process group with default signal handling.
+	/// Starts `arguments` in a new process group with default signal handling (ignored
+	/// dispositions survive exec: without this the editor would ignore whatever this process,
+	/// or the runtime, ignores).
 	private func spawn(arguments: [String]) -> pid_t? {
-		var attributes = posix_spawnattr_t()
-		posix_spawnattr_init(&attributes)
-		defer { posix_spawnattr_destroy(&attributes) }
-		var allSignals = sigset_t()
-		sigfillset(&allSignals)
-		var noSignals = sigset_t()
-		sigemptyset(&noSignals)
-		// Ignored dispositions survive exec: without this the editor would ignore
-		// whatever this process (or the runtime) ignores.
-		posix_spawnattr_setsigdefault(&attributes, &allSignals)
-		posix_spawnattr_setsigmask(&attributes, &noSignals)
-		posix_spawnattr_setpgroup(&attributes, 0)
-		posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-		let argv = arguments.map { strdup($0) } + [nil]
-		let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-		defer {
-			argv.forEach { free($0) }
-			environment.forEach { free($0) }
-		}
-		var process: pid_t = 0
-		guard posix_spawn(&process, "/bin/sh", nil, &attributes, argv, environment) == 0 else { return nil }
-		return process
+		try? ProcessSpawn.spawn(
+			"/bin/sh", arguments: arguments, standardInput: .inherit, standardOutput: .inherit, standardError: .inherit,
+			resettingSignals: true, inNewProcessGroup: true
+		)
 	}
 
 	// The W* status macros are not imported into Swift.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Defaults
 import Foundation
 
 /**
@@ -45,35 +46,16 @@ public final class ChildProcess: @unchecked Sendable {
 		errors: Int32? = nil,
 		resettingSignals: Bool = false
 	) throws -> ChildProcess {
-		var actions = posix_spawn_file_actions_t()
-		posix_spawn_file_actions_init(&actions)
-		defer { posix_spawn_file_actions_destroy(&actions) }
-		if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-		if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
-		if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) } else { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-		let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-		let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-		let envp = variables.map { strdup($0) } + [nil]
-		defer {
-			argv.forEach { free($0) }
-			envp.forEach { free($0) }
-		}
-		var attributes = posix_spawnattr_t()
-		posix_spawnattr_init(&attributes)
-		defer { posix_spawnattr_destroy(&attributes) }
-		if resettingSignals {
-			var none = sigset_t()
-			sigemptyset(&none)
-			var all = sigset_t()
-			sigfillset(&all)
-			posix_spawnattr_setsigmask(&attributes, &none)
-			posix_spawnattr_setsigdefault(&attributes, &all)
-			posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-		}
-		var pid: pid_t = 0
-		let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-		guard result == 0 else {
-			throw ChildProcessError("\(executable) cannot be started: \(String(cString: strerror(result)))")
+		let stream = { (descriptor: Int32?) -> ProcessSpawn.Stream in descriptor.map { .descriptor($0) } ?? .null }
+		let pid: pid_t
+		do {
+			pid = try ProcessSpawn.spawn(
+				executable, arguments: [executable] + arguments, environment: environment,
+				standardInput: stream(input), standardOutput: stream(output), standardError: stream(errors),
+				resettingSignals: resettingSignals
+			)
+		} catch {
+			throw ChildProcessError(error.description)
 		}
 		return ChildProcess(processIdentifier: pid)
 	}
