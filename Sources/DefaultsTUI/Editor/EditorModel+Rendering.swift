@@ -55,7 +55,7 @@ extension EditorModel {
 			drawOverlay(editor, selectedScreenRow: selected, into: &listLines)
 		}
 		screen.lines += listLines
-		screen.lines.append(statusLine())
+		screen.lines.append(statusLine(hidden: hiddenSettings(shown)))
 		let (messageLine, messageCursor) = self.messageLine()
 		if let messageCursor { screen.cursor = (height - 2, messageCursor) }
 		screen.lines.append(messageLine)
@@ -152,8 +152,33 @@ extension EditorModel {
 		return result
 	}
 
-	private func statusLine() -> [Span] {
-		guard let setting = selectedSetting else { return [Span(String(repeating: " ", count: width), .hint)] }
+	/**
+	How many settings the list has scrolled out of view above and below, as the status line
+	shows it ("↑ 3 more", "↓ 12 more", "↑ 3 ↓ 12 more", as menuconfig marks a list that goes
+	on); `nil` when every setting is in view.
+	*/
+	private func hiddenSettings(_ shown: ShownList) -> String? {
+		let visibleRows = shown.rows.indices.clamped(to: scrollTop..<(scrollTop + listHeight))
+		let visibleSettings = shown.rows[visibleRows].compactMap { row -> Int? in
+			guard case .setting(let setting) = row else { return nil }
+			return shown.indexByKey[setting.key]
+		}
+		let above = visibleSettings.first ?? 0
+		let below = shown.settings.count - (visibleSettings.last.map { $0 + 1 } ?? 0)
+		switch (above, below) {
+		case (0, 0): return nil
+		case (_, 0): return "↑ \(above) more"
+		case (0, _): return "↓ \(below) more"
+		default: return "↑ \(above) ↓ \(below) more"
+		}
+	}
+
+	/// The selected setting's key, type, default, range and help, and at the right end how many
+	/// settings are out of view (`hidden`).
+	private func statusLine(hidden: String?) -> [Span] {
+		let right = hidden.map { " \($0) " } ?? ""
+		let leftWidth = width - right.cellWidth
+		guard let setting = selectedSetting else { return [Span(String(repeating: " ", count: max(0, leftWidth)) + right, .hint)] }
 		var parts = [setting.key, setting.typeName]
 		parts.append("default: \(setting.defaultValue.map { setting.displayText(for: $0) } ?? "not set")")
 		if let minimum = setting.minimum, let maximum = setting.maximum {
@@ -161,7 +186,7 @@ extension EditorModel {
 		}
 		if isModified(setting) { parts.append("modified") }
 		let help = setting.help.map { " — \($0)" } ?? ""
-		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: width, pad: true), .hint)]
+		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: leftWidth, pad: true) + right, .hint)]
 	}
 
 	private func messageLine() -> ([Span], Int?) {
