@@ -120,6 +120,8 @@ extension EditorModel {
 			return .editExternally(key: setting.key, text: text)
 		case .refuse(let reason)?:
 			message = Message(text: reason, isError: true, key: nil)
+		case .note(let text)?:
+			message = Message(text: text, isError: false, key: setting.key)
 		case nil:
 			break
 		}

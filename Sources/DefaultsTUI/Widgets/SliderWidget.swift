@@ -15,6 +15,9 @@ struct SliderWidget: SettingWidget {
 		step = setting.step.flatMap { $0 > 0 ? $0 : nil } ?? 1
 	}
 
+	private static let upwards: Set<Command> = [.increase, .increaseMore, .maximum]
+	private static let downwards: Set<Command> = [.decrease, .decreaseMore, .minimum]
+
 	/// A tenth of the range, on the step grid (at least one step).
 	var coarseStep: Double {
 		max(step, ((maximum - minimum) / 10 / step).rounded() * step)
@@ -31,6 +34,15 @@ struct SliderWidget: SettingWidget {
 
 	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let current = value.effective?.doubleValue ?? minimum
+		// A step towards an end the value is at would change nothing: say so, rather than nothing.
+		if value.effective != nil {
+			if Self.upwards.contains(command), current >= maximum {
+				return .note("\(setting.title) is at its maximum, \(Setting.formatNumber(maximum)).")
+			}
+			if Self.downwards.contains(command), current <= minimum {
+				return .note("\(setting.title) is at its minimum, \(Setting.formatNumber(minimum)).")
+			}
+		}
 		switch command {
 		case .decrease: return .set(number(stepping: current, by: -1))
 		case .increase: return .set(number(stepping: current, by: 1))

@@ -10,6 +10,8 @@ enum WidgetResponse {
 	case editExternally(String)
 	/// The command does not apply: say why.
 	case refuse(String)
+	/// The command changes nothing, which is no mistake: say so (a slider already at its end).
+	case note(String)
 }
 
 /**

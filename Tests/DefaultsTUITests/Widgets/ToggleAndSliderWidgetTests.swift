@@ -58,6 +58,31 @@ struct ToggleAndSliderWidgetTests {
 		#expect(fixture.stored("lineSpacing") == 1.4)
 	}
 
+	/// At an end of its range, a step towards that end changes nothing and says why.
+	@Test func aStepPastASlidersEndSaysItIsAtTheEnd() {
+		let fixture = EditorFixture(stored: ["fontSize": 32])
+		fixture.select("fontSize")
+		for key in [EditorKey.right, .shiftRight, .character(">")] {
+			fixture.press(.up, .down)
+			fixture.press(key)
+			#expect(fixture.messageLine.contains("Font Size is at its maximum, 32."), "\(key): \(fixture.messageLine)")
+			#expect(fixture.stored("fontSize") == 32)
+		}
+		fixture.press(.left)
+		#expect(fixture.stored("fontSize") == 31)
+		#expect(!fixture.messageLine.contains("maximum"), "a step that moves says what it set: \(fixture.messageLine)")
+		fixture.press(.character("<"))
+		for key in [EditorKey.left, .shiftLeft, .character("<")] {
+			fixture.press(.up, .down)
+			fixture.press(key)
+			#expect(fixture.messageLine.contains("Font Size is at its minimum, 8."), "\(key): \(fixture.messageLine)")
+			#expect(fixture.stored("fontSize") == 8)
+		}
+		fixture.select("lineSpacing")
+		fixture.press(.character(">"), .right)
+		#expect(fixture.messageLine.contains("Line Spacing is at its maximum, 2."), "\(fixture.messageLine)")
+	}
+
 	@Test func theSliderHintSaysWhatTheKeysDo() {
 		let fixture = EditorFixture()
 		fixture.select("autosaveDelay")
