@@ -17,6 +17,7 @@ extension EditorModel {
 	public func render() -> Screen {
 		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
 		settingsOnScreen = [:]
+		listBoxOnScreen = nil
 		guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
 			screen.lines = tooSmallLines()
 			return screen
@@ -98,8 +99,8 @@ extension EditorModel {
 		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
 			return (spans + row.spans, valueColumn + row.cursor)
 		}
-		let problemText = value.problemDescription.map { "  ✗ " + $0 } ?? ""
-		let textWidth = problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
+		let problemText = Self.problemText(value)
+		let textWidth = valueTextWidth(value)
 		let text = (widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let isUnset = value.effective == nil
 		let valueStyle: TextStyle = isUnset && !isSelected ? .dim : baseStyle
@@ -107,6 +108,19 @@ extension EditorModel {
 		let rest = max(0, valueWidth - text.cellWidth)
 		spans.append(Span(problemText.escapingControlCharacters.fitted(to: rest, pad: true), isSelected ? baseStyle : .error))
 		return (spans, nil)
+	}
+
+	/// What a row shows after the value when the stored value does not fit.
+	private static func problemText(_ value: SettingValue) -> String {
+		value.problemDescription.map { "  ✗ " + $0 } ?? ""
+	}
+
+	/// The cells of a row's value text: the value column, less the room a problem beside it takes.
+	/// The mouse measures a click on the value (a slider's bar) with the same width.
+	func valueTextWidth(_ value: SettingValue) -> Int {
+		let valueWidth = width - valueColumn
+		let problemText = Self.problemText(value)
+		return problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
 	}
 
 	/// A title in `width` cells with the filter's matches in their own style.
@@ -130,6 +144,8 @@ extension EditorModel {
 		for (offset, boxLine) in box.enumerated() where lines.indices.contains(top + offset) {
 			lines[top + offset] = Self.splice(lines[top + offset], boxLine, at: column, width: width)
 		}
+		let boxWidth = box.map { $0.reduce(0) { $0 + $1.text.cellWidth } }.max() ?? 0
+		listBoxOnScreen = ListBoxPlacement(rows: (top + 1)..<(top + 1 + box.count), columns: column..<min(width, column + boxWidth))
 	}
 
 	/// `line` up to `column`, then `overlay`, then spaces to `width`.
