@@ -5,6 +5,7 @@
 
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#include <string.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 #include <wchar.h>
@@ -65,6 +66,20 @@ static inline int cn_key_paste_end(void) { return KEY_MAX + 2; }
 static inline void cn_define_paste_keys(void) {
 	define_key("\033[200~", KEY_MAX + 1);
 	define_key("\033[201~", KEY_MAX + 2);
+}
+
+// SGR mouse reports (xterm's mode 1006: ESC [ < button ; column ; row, then M for a press or m
+// for a release). ncurses reads them itself when the terminfo entry says the terminal sends them
+// (kmous=\E[<); where it describes only the legacy encoding (kmous=\E[M: tmux-256color, screen),
+// define_key turns the start of a report into this key code and the editor reads the rest.
+static inline int cn_key_sgr_mouse(void) { return KEY_MAX + 3; }
+static inline void cn_define_sgr_mouse_key(void) {
+	define_key("\033[<", KEY_MAX + 3);
+}
+// Whether the terminal's terminfo entry gives `value` as the start of a mouse report (kmous).
+static inline int cn_mouse_key_is(const char *value) {
+	const char *kmous = tigetstr("kmous");
+	return kmous != NULL && kmous != (const char *)-1 && strcmp(kmous, value) == 0;
 }
 
 #endif

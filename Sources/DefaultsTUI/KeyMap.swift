@@ -205,7 +205,9 @@ enum KeyMap {
 			hint: Hint(label: "n", text: "keep", priority: 0)),
 		KeyBinding(.retryingEdit, [.character("e"), .enter], "e Enter", .editAgain, "open $EDITOR again on your text",
 			hint: Hint(label: "e", text: "edit again", priority: 0)),
-		KeyBinding(.retryingEdit, [.character("d")], "d", .discard, "discard your edit", hint: Hint(label: "d", text: "discard", priority: 0)),
+		// Esc and q give the safe answer, as Esc does in the other questions: what is stored stays.
+		KeyBinding(.retryingEdit, [.character("d"), .escape, .character("q")], "d Esc q", .discard, "discard your edit; the stored value stays",
+			hint: Hint(label: "d", text: "discard", priority: 0)),
 		KeyBinding(.confirmingQuit, [.character("w"), .character("W")], "w", .exportAndQuit,
 			"write every value to a file (defaults-tui import applies it later), then quit", hint: Hint(label: "w", text: "write to a file, quit", priority: 0)),
 		KeyBinding(.confirmingQuit, [.character("y"), .character("Y")], "y", .confirm, "quit; the changes not saved are lost",

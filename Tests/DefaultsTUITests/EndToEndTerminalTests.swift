@@ -241,6 +241,30 @@ struct EndToEndTerminalTests {
 		#expect(await session.waitForScreen { $0.contains(" sortOrder · SortOrder") }, "\(session.screen)")
 	}
 
+	/// Where the terminfo entry knows only the legacy mouse encoding (tmux-256color, screen), the
+	/// editor asks for SGR reports too (mode 1006: no limit at column 223, and a release says which
+	/// button) and reads them; a terminal that ignores the request sends legacy reports, which still
+	/// work; and the mode is off again once the editor quits.
+	@Test func sgrMouseReportsWorkWhereTheTerminfoEntryKnowsOnlyTheLegacyEncoding() async throws {
+		let session = try TmuxSession(environment: ["TERM": "tmux-256color"])
+		#expect(await session.waitForScreen { $0.contains("Launch at Login") && $0.contains("[ ] off") })
+		let modes = await eventually(within: .seconds(10)) { session.format("#{mouse_standard_flag} #{mouse_sgr_flag}") == "1 1" }
+		#expect(modes, "mouse reports requested, in the SGR encoding: \(session.format("#{mouse_standard_flag} #{mouse_sgr_flag}"))")
+		let lines = session.screen.split(separator: "\n", omittingEmptySubsequences: false)
+		let row = try #require(lines.firstIndex { $0.contains("[ ] off") })
+		let column = try #require(lines[row].range(of: "[ ] off")).lowerBound.utf16Offset(in: lines[row])
+		try session.type("\u{1B}[<0;\(column + 2);\(row + 1)M\u{1B}[<0;\(column + 2);\(row + 1)m")
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": true] }, "\(session.screen)")
+		#expect(await session.waitForScreen { $0.contains("[x] on") })
+		// The legacy encoding: ESC [ M, then the button, column and row, each plus 32 (1-based).
+		func legacy(_ value: Int) -> String { String(UnicodeScalar(UInt8(32 + value))) }
+		try session.type("\u{1B}[M" + legacy(0) + legacy(column + 2) + legacy(row + 1) + "\u{1B}[M" + legacy(3) + legacy(column + 2) + legacy(row + 1))
+		#expect(await eventually(within: .seconds(10)) { session.storedValues() == ["launchAtLogin": false] }, "\(session.screen)")
+		try session.send("q")
+		#expect(await session.waitForExit() == 0)
+		#expect(session.format("#{mouse_standard_flag} #{mouse_sgr_flag}") == "0 0", "the terminal's mouse modes are back off")
+	}
+
 	@Test func getOnATerminalShowsControlCharactersEscaped() async throws {
 		let session = try TmuxSession(arguments: ["get", "username"], storeText: #"{"username":"a\nb\u001b[2Jc"}"#)
 		#expect(await session.waitForExit() == 0)

@@ -109,7 +109,12 @@ extension EditorModel {
 
 	func performOnWidget(_ command: Command) -> EditorAction {
 		guard let setting = selectedSetting, let widget = widgets[setting.key] else { return .none }
-		switch widget.perform(command, on: settingValue(setting)) {
+		return carryOut(widget.perform(command, on: settingValue(setting)), on: setting, command: command)
+	}
+
+	/// Does what a widget asked for after `command` (`nil`: a click).
+	func carryOut(_ response: WidgetResponse?, on setting: Setting, command: Command?) -> EditorAction {
+		switch response {
 		case .set(let value)?:
 			apply(setting, value, verb: value == nil ? (command == .unset ? "cleared; it is now" : "reset to") : "set to")
 		case .startEditing(let editor)?:
@@ -120,6 +125,8 @@ extension EditorModel {
 			return .editExternally(key: setting.key, text: text)
 		case .refuse(let reason)?:
 			message = Message(text: reason, isError: true, key: nil)
+		case .note(let text)?:
+			message = Message(text: text, isError: false, key: setting.key)
 		case nil:
 			break
 		}
@@ -140,7 +147,13 @@ extension EditorModel {
 			}
 			return
 		}
-		switch editor.handle(command, key: key) {
+		settleEdit(editor.handle(command, key: key), of: setting, editor: editor)
+	}
+
+	/// After a key or a click in an edit: go on editing, store the value, or cancel.
+	func settleEdit(_ outcome: EditOutcome, of setting: Setting, editor: any WidgetEditor) {
+		let editedKey = setting.key
+		switch outcome {
 		case .editing:
 			mode = .editing(key: editedKey, editor: editor)
 		case .commit(let value):

@@ -6,7 +6,7 @@ extension EditorModel {
 	failed).
 
 	Text that does not parse or fit is kept: the message line offers to edit
-	it again (`e`) or discard it (`d`), with the line and column of a JSON error.
+	it again (`e`) or discard it (`d`, Esc or `q`), with the line and column of a JSON error.
 	Text that was not changed writes nothing.
 	*/
 	public func finishExternalEdit(key: String, text: String?) {
@@ -58,7 +58,8 @@ extension EditorModel {
 		}
 	}
 
-	/// `e` opens `$EDITOR` again on the kept text; `d` drops it. Other keys leave the question open.
+	/// `e` opens `$EDITOR` again on the kept text; `d` (or Esc, or `q`) drops it and keeps what is
+	/// stored. Other keys leave the question open.
 	func handleRetry(_ command: Command?, key: String, text: String) -> EditorAction {
 		switch command {
 		case .editAgain:

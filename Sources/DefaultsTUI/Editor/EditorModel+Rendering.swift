@@ -17,6 +17,7 @@ extension EditorModel {
 	public func render() -> Screen {
 		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
 		settingsOnScreen = [:]
+		listBoxOnScreen = nil
 		guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
 			screen.lines = tooSmallLines()
 			return screen
@@ -55,7 +56,7 @@ extension EditorModel {
 			drawOverlay(editor, selectedScreenRow: selected, into: &listLines)
 		}
 		screen.lines += listLines
-		screen.lines.append(statusLine())
+		screen.lines.append(statusLine(hidden: hiddenSettings(shown)))
 		let (messageLine, messageCursor) = self.messageLine()
 		if let messageCursor { screen.cursor = (height - 2, messageCursor) }
 		screen.lines.append(messageLine)
@@ -98,8 +99,8 @@ extension EditorModel {
 		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
 			return (spans + row.spans, valueColumn + row.cursor)
 		}
-		let problemText = value.problemDescription.map { "  ✗ " + $0 } ?? ""
-		let textWidth = problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
+		let problemText = Self.problemText(value)
+		let textWidth = valueTextWidth(value)
 		let text = (widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let isUnset = value.effective == nil
 		let valueStyle: TextStyle = isUnset && !isSelected ? .dim : baseStyle
@@ -107,6 +108,19 @@ extension EditorModel {
 		let rest = max(0, valueWidth - text.cellWidth)
 		spans.append(Span(problemText.escapingControlCharacters.fitted(to: rest, pad: true), isSelected ? baseStyle : .error))
 		return (spans, nil)
+	}
+
+	/// What a row shows after the value when the stored value does not fit.
+	private static func problemText(_ value: SettingValue) -> String {
+		value.problemDescription.map { "  ✗ " + $0 } ?? ""
+	}
+
+	/// The cells of a row's value text: the value column, less the room a problem beside it takes.
+	/// The mouse measures a click on the value (a slider's bar) with the same width.
+	func valueTextWidth(_ value: SettingValue) -> Int {
+		let valueWidth = width - valueColumn
+		let problemText = Self.problemText(value)
+		return problemText.isEmpty ? valueWidth : max(valueWidth / 2, valueWidth - problemText.cellWidth)
 	}
 
 	/// A title in `width` cells with the filter's matches in their own style.
@@ -130,6 +144,8 @@ extension EditorModel {
 		for (offset, boxLine) in box.enumerated() where lines.indices.contains(top + offset) {
 			lines[top + offset] = Self.splice(lines[top + offset], boxLine, at: column, width: width)
 		}
+		let boxWidth = box.map { $0.reduce(0) { $0 + $1.text.cellWidth } }.max() ?? 0
+		listBoxOnScreen = ListBoxPlacement(rows: (top + 1)..<(top + 1 + box.count), columns: column..<min(width, column + boxWidth))
 	}
 
 	/// `line` up to `column`, then `overlay`, then spaces to `width`.
@@ -152,8 +168,33 @@ extension EditorModel {
 		return result
 	}
 
-	private func statusLine() -> [Span] {
-		guard let setting = selectedSetting else { return [Span(String(repeating: " ", count: width), .hint)] }
+	/**
+	How many settings the list has scrolled out of view above and below, as the status line
+	shows it ("↑ 3 more", "↓ 12 more", "↑ 3 ↓ 12 more", as menuconfig marks a list that goes
+	on); `nil` when every setting is in view.
+	*/
+	private func hiddenSettings(_ shown: ShownList) -> String? {
+		let visibleRows = shown.rows.indices.clamped(to: scrollTop..<(scrollTop + listHeight))
+		let visibleSettings = shown.rows[visibleRows].compactMap { row -> Int? in
+			guard case .setting(let setting) = row else { return nil }
+			return shown.indexByKey[setting.key]
+		}
+		let above = visibleSettings.first ?? 0
+		let below = shown.settings.count - (visibleSettings.last.map { $0 + 1 } ?? 0)
+		switch (above, below) {
+		case (0, 0): return nil
+		case (_, 0): return "↑ \(above) more"
+		case (0, _): return "↓ \(below) more"
+		default: return "↑ \(above) ↓ \(below) more"
+		}
+	}
+
+	/// The selected setting's key, type, default, range and help, and at the right end how many
+	/// settings are out of view (`hidden`).
+	private func statusLine(hidden: String?) -> [Span] {
+		let right = hidden.map { " \($0) " } ?? ""
+		let leftWidth = width - right.cellWidth
+		guard let setting = selectedSetting else { return [Span(String(repeating: " ", count: max(0, leftWidth)) + right, .hint)] }
 		var parts = [setting.key, setting.typeName]
 		parts.append("default: \(setting.defaultValue.map { setting.displayText(for: $0) } ?? "not set")")
 		if let minimum = setting.minimum, let maximum = setting.maximum {
@@ -161,7 +202,7 @@ extension EditorModel {
 		}
 		if isModified(setting) { parts.append("modified") }
 		let help = setting.help.map { " — \($0)" } ?? ""
-		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: width, pad: true), .hint)]
+		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: leftWidth, pad: true) + right, .hint)]
 	}
 
 	private func messageLine() -> ([Span], Int?) {

@@ -41,6 +41,12 @@ public final class EditorModel {
 		var scroll = 0
 	}
 
+	/// The screen rows and columns a list drawn over the settings covers; its first row is its top border.
+	struct ListBoxPlacement: Equatable {
+		var rows: Range<Int>
+		var columns: Range<Int>
+	}
+
 	/// The message line: what just happened, or a problem; `key` is the setting it speaks of.
 	struct Message: Equatable {
 		var text: String
@@ -102,6 +108,8 @@ public final class EditorModel {
 	var pendingExternalEdit: (key: String, text: String, base: Defaults.JSONValue?)?
 	/// Which setting each screen row showed in the last render, for the mouse.
 	var settingsOnScreen: [Int: String] = [:]
+	/// Where the last render drew an open list (a picker's, a checklist's), for the mouse.
+	var listBoxOnScreen: ListBoxPlacement?
 	/// The list as the filter and the modified-only view show it, made again only when the view changes.
 	private var cachedRows: ShownList?
 	/// Each section's settings' key, title and help in lower case as UTF-8, made on the first filter.

@@ -1,4 +1,12 @@
-/// Text being edited in place, with a cursor; measures wide characters in terminal cells.
+/**
+Text being edited in place, with a cursor; measures wide characters in terminal cells.
+
+The cursor moves, erases and inserts by characters as Swift counts them (extended grapheme
+clusters): a joined emoji (👨‍👩‍👧), a flag or a letter with its accents is one step. A
+terminal delivers such a character one scalar at a time, so after each change the text is
+split into characters again: what was typed joins the character before it when Unicode
+says it does.
+*/
 struct TextBuffer: Equatable {
 	private(set) var characters: [Character]
 	/// The cursor, as an index into `characters`.
@@ -20,31 +28,43 @@ struct TextBuffer: Equatable {
 		case .cursorEnd: cursor = characters.count
 		case .deleteBackward:
 			guard cursor > 0 else { return true }
-			characters.remove(at: cursor - 1)
-			cursor -= 1
+			replace(before: String(characters[..<(cursor - 1)]), after: String(characters[cursor...]))
 		case .deleteForward:
 			guard cursor < characters.count else { return true }
-			characters.remove(at: cursor)
+			replace(before: String(characters[..<cursor]), after: String(characters[(cursor + 1)...]))
 		case .eraseToStart:
-			characters.removeSubrange(0..<cursor)
-			cursor = 0
+			replace(before: "", after: String(characters[cursor...]))
 		case .eraseToEnd:
-			characters.removeSubrange(cursor...)
+			replace(before: String(characters[..<cursor]), after: "")
 		case .some:
 			return false
 		case nil:
 			switch key {
 			case .character(let character):
-				characters.insert(character, at: cursor)
-				cursor += 1
+				replace(before: String(characters[..<cursor]) + String(character), after: String(characters[cursor...]))
 			case .paste(let text):
-				characters.insert(contentsOf: text, at: cursor)
-				cursor += text.count
+				replace(before: String(characters[..<cursor]) + text, after: String(characters[cursor...]))
 			default:
 				return false
 			}
 		}
 		return true
+	}
+
+	/**
+	Makes the text `before` + `after`, split into characters anew (the two may join where
+	they meet, as a joiner and the emoji after it do), with the cursor after `before`: at
+	the end of the character that takes in `before`'s last scalar, never inside it.
+	*/
+	private mutating func replace(before: String, after: String) {
+		characters = Array(before + after)
+		let scalarsBefore = before.unicodeScalars.count
+		var scalars = 0
+		cursor = 0
+		while cursor < characters.count, scalars < scalarsBefore {
+			scalars += characters[cursor].unicodeScalars.count
+			cursor += 1
+		}
 	}
 
 	/**

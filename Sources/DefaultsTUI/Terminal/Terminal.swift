@@ -43,14 +43,24 @@ final class Terminal {
 		if mouse {
 			// Report presses at once instead of waiting to tell clicks from double-clicks.
 			mouseinterval(0)
-			mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+			let granted = mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+			// Where the terminfo entry knows only the legacy encoding (tmux-256color, screen), ncurses
+			// asks for that alone: it ends at column 223 and cannot say which button was released. The
+			// editor asks for SGR reports as well and reads them; a terminal that does not know them
+			// goes on sending legacy reports, which ncurses reads. (Where the entry knows SGR reports,
+			// as xterm-256color's does, ncurses asks for them and reads them itself.)
+			readsSGRMouseReports = granted != 0 && cn_mouse_key_is("\u{1B}[M") != 0
+			if readsSGRMouseReports { cn_define_sgr_mouse_key() }
 		}
 		isActive = true
 		setUpStyles()
 		// Pasted text arrives marked, so that it is typed as text and never runs as keys.
-		Self.markPastes(true)
-		defaults_install_paste_aware_tstp()
+		setModes(true)
+		defaults_install_terminal_modes_tstp(readsSGRMouseReports ? 1 : 0)
 	}
+
+	/// Whether the editor asked the terminal for SGR mouse reports itself, and reads them.
+	private var readsSGRMouseReports = false
 
 	private static var terminalName: String {
 		ProcessInfo.processInfo.environment["TERM"] ?? ""
@@ -81,7 +91,7 @@ final class Terminal {
 		guard isActive else { return }
 		isActive = false
 		defaults_restore_tstp()
-		Self.markPastes(false)
+		setModes(false)
 		curs_set(1)
 		endwin()
 		if let screen {
@@ -93,7 +103,7 @@ final class Terminal {
 	/// Gives the terminal to another program: its original modes, the normal screen, the cursor.
 	func handOver() {
 		def_prog_mode()
-		Self.markPastes(false)
+		setModes(false)
 		endwin()
 	}
 
@@ -102,7 +112,7 @@ final class Terminal {
 	func takeBack() {
 		reset_prog_mode()
 		flushinp()
-		Self.markPastes(true)
+		setModes(true)
 		clearok(cn_curscr(), true)
 		refresh()
 	}
@@ -188,6 +198,11 @@ final class Terminal {
 			if result == cn_err() { return nil }
 			guard result == cn_key_code_yes() else { return Self.characterKey(UInt32(character)) }
 			if Int32(character) == cn_key_paste_start() { return .paste(readPaste()) }
+			if Int32(character) == cn_key_sgr_mouse() {
+				if let mouse = readSGRMouseReport() { return .mouse(mouse) }
+				// A release, motion, or a button the editor does not use: read on.
+				continue
+			}
 			guard Int32(character) == cn_key_mouse() else { return Self.functionKey(Int32(character), size: size) }
 			var event = MEVENT()
 			if getmouse(&event) == cn_ok(), let mouse = Self.mouseEvent(buttons: event.bstate, row: Int(event.y), column: Int(event.x)) {
@@ -197,12 +212,36 @@ final class Terminal {
 		}
 	}
 
-	/// Asks the terminal to mark pastes (bracketed paste, xterm's mode 2004), or to stop. Written
-	/// straight to the terminal: it sets a mode and draws nothing, so it needs no place among
-	/// what ncurses has buffered.
-	private static func markPastes(_ on: Bool) {
-		let sequence = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+	/// Asks the terminal to mark pastes (bracketed paste, xterm's mode 2004) and, where the editor
+	/// reads them itself, to send SGR mouse reports (mode 1006); or to stop. Written straight to
+	/// the terminal: it sets modes and draws nothing, so it needs no place among what ncurses has
+	/// buffered.
+	private func setModes(_ on: Bool) {
+		var sequence = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+		if readsSGRMouseReports { sequence += on ? "\u{1B}[?1006h" : "\u{1B}[?1006l" }
 		_ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+	}
+
+	/// The rest of an SGR mouse report after its start (ESC [ <, which ncurses gave as a key):
+	/// `button;column;row` and `M` or `m`. Parts of it still on their way are waited for a
+	/// moment; what is not a report is dropped.
+	private func readSGRMouseReport() -> MouseEvent? {
+		var parameters = ""
+		while parameters.utf8.count < 32 {
+			var character: wint_t = 0
+			let result = cn_get_wch(&character)
+			if result == cn_err() {
+				var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+				guard poll(&input, 1, 100) > 0 else { return nil }
+				continue
+			}
+			guard result != cn_key_code_yes(), let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+			let final = Character(scalar)
+			if final == "M" || final == "m" { return SGRMouseReport.event(parameters: parameters, final: final) }
+			guard final.isASCII, final.isNumber || final == ";" else { return nil }
+			parameters.append(final)
+		}
+		return nil
 	}
 
 	/// The text of a bracketed paste, read up to its end mark. A paste larger than the terminal

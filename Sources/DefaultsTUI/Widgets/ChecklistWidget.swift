@@ -60,6 +60,14 @@ struct ChecklistEditor: WidgetEditor {
 		}
 	}
 
+	/// A click on a choice checks or unchecks it; Enter still applies.
+	mutating func click(atLine line: Int, height: Int) -> EditOutcome? {
+		guard let index = list.choice(atBoxLine: line, height: height) else { return nil }
+		list.highlight(index)
+		if checked.remove(index) == nil { checked.insert(index) }
+		return .editing
+	}
+
 	func hint(for command: Command) -> String? { "" }
 
 	mutating func restart(from value: Defaults.JSONValue?) {

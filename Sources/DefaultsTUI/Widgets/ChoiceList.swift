@@ -55,13 +55,12 @@ struct ChoiceList {
 	rows are hidden above or below. At most `height` rows and `width` cells.
 	*/
 	func box(width: Int, height: Int, row: (Int) -> String) -> [[Span]] {
-		let inner = max(1, min(titles.count, height - 2))
-		let top = min(max(0, highlighted - inner / 2), max(0, titles.count - inner))
+		let shown = shownChoices(height: height)
 		let textWidth = max(1, min(width - 4, (titles.indices.map { row($0).cellWidth }.max() ?? 1) + 2))
 		var lines: [[Span]] = [[Span("┌" + String(repeating: "─", count: textWidth + 2) + "┐", .input)]]
-		for index in top..<min(titles.count, top + inner) {
+		for index in shown {
 			let marker = index == highlighted ? "▸ " : "  "
-			let arrow = index == top && top > 0 ? "↑" : (index == top + inner - 1 && top + inner < titles.count ? "↓" : " ")
+			let arrow = index == shown.lowerBound && shown.lowerBound > 0 ? "↑" : (index == shown.upperBound - 1 && shown.upperBound < titles.count ? "↓" : " ")
 			lines.append([
 				Span("│", .input),
 				Span((marker + row(index)).fitted(to: textWidth + 1, pad: true), index == highlighted ? .selected : .input),
@@ -70,5 +69,27 @@ struct ChoiceList {
 		}
 		lines.append([Span("└" + String(repeating: "─", count: textWidth + 2) + "┘", .input)])
 		return lines
+	}
+
+	/// The choices a box of at most `height` rows shows (two rows are its border), the highlighted one in view.
+	private func shownChoices(height: Int) -> Range<Int> {
+		let inner = max(1, min(titles.count, height - 2))
+		let top = min(max(0, highlighted - inner / 2), max(0, titles.count - inner))
+		return top..<min(titles.count, top + inner)
+	}
+
+	/// The choice drawn on `line` of the box ``box(width:height:row:)`` draws in `height` rows
+	/// (line 0 is its top border), for a click; `nil` for a border.
+	func choice(atBoxLine line: Int, height: Int) -> Int? {
+		let shown = shownChoices(height: height)
+		let index = shown.lowerBound + line - 1
+		return line >= 1 && shown.contains(index) ? index : nil
+	}
+
+	/// Highlights a choice (one that was clicked).
+	mutating func highlight(_ index: Int) {
+		guard titles.indices.contains(index) else { return }
+		highlighted = index
+		typed = ""
 	}
 }

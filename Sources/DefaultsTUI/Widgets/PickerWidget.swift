@@ -70,6 +70,12 @@ struct PickerListEditor: WidgetEditor {
 		}
 	}
 
+	/// A click on a choice chooses it.
+	mutating func click(atLine line: Int, height: Int) -> EditOutcome? {
+		guard let index = list.choice(atBoxLine: line, height: height), let choice = (setting.choices ?? []).dropFirst(index).first else { return nil }
+		return .commit(choice.value)
+	}
+
 	func hint(for command: Command) -> String? { "" }
 
 	mutating func restart(from value: Defaults.JSONValue?) {}

@@ -15,6 +15,9 @@ struct SliderWidget: SettingWidget {
 		step = setting.step.flatMap { $0 > 0 ? $0 : nil } ?? 1
 	}
 
+	private static let upwards: Set<Command> = [.increase, .increaseMore, .maximum]
+	private static let downwards: Set<Command> = [.decrease, .decreaseMore, .minimum]
+
 	/// A tenth of the range, on the step grid (at least one step).
 	var coarseStep: Double {
 		max(step, ((maximum - minimum) / 10 / step).rounded() * step)
@@ -22,8 +25,7 @@ struct SliderWidget: SettingWidget {
 
 	func valueText(_ value: SettingValue, width: Int) -> String {
 		let shown = setting.displayText(for: value.effective)
-		let barWidth = max(3, min(24, width - shown.cellWidth - 1))
-		guard let number = value.effective?.doubleValue, maximum > minimum else { return shown }
+		guard let barWidth = barWidth(value, width: width), let number = value.effective?.doubleValue else { return shown }
 		let fraction = min(max((number - minimum) / (maximum - minimum), 0), 1)
 		let knob = Int((fraction * Double(barWidth - 1)).rounded())
 		return String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: barWidth - 1 - knob) + " " + shown
@@ -31,6 +33,15 @@ struct SliderWidget: SettingWidget {
 
 	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		let current = value.effective?.doubleValue ?? minimum
+		// A step towards an end the value is at would change nothing: say so, rather than nothing.
+		if value.effective != nil {
+			if Self.upwards.contains(command), current >= maximum {
+				return .note("\(setting.title) is at its maximum, \(Setting.formatNumber(maximum)).")
+			}
+			if Self.downwards.contains(command), current <= minimum {
+				return .note("\(setting.title) is at its minimum, \(Setting.formatNumber(minimum)).")
+			}
+		}
 		switch command {
 		case .decrease: return .set(number(stepping: current, by: -1))
 		case .increase: return .set(number(stepping: current, by: 1))
@@ -41,6 +52,21 @@ struct SliderWidget: SettingWidget {
 		case .edit: return .startEditing(TextFieldEditor(setting: setting, value: value.effective))
 		default: return commonResponse(command, on: value)
 		}
+	}
+
+	/// A click on the bar sets the value under it, on the step grid; a click on the number does nothing.
+	func click(atColumn column: Int, width: Int, on value: SettingValue) -> WidgetResponse? {
+		guard let barWidth = barWidth(value, width: width), (0..<barWidth).contains(column) else { return nil }
+		let fraction = Double(column) / Double(barWidth - 1)
+		let steps = (fraction * (maximum - minimum) / step).rounded()
+		return .set(number(min(max(minimum + steps * step, minimum), maximum)))
+	}
+
+	/// The cells of the bar drawn before the number, in a value text of `width` cells; `nil`
+	/// when only the number is drawn (no value, or a range of one number).
+	private func barWidth(_ value: SettingValue, width: Int) -> Int? {
+		guard value.effective?.doubleValue != nil, maximum > minimum else { return nil }
+		return max(3, min(24, width - setting.displayText(for: value.effective).cellWidth - 1))
 	}
 
 	func hint(for command: Command) -> String? {

@@ -10,6 +10,8 @@ enum WidgetResponse {
 	case editExternally(String)
 	/// The command does not apply: say why.
 	case refuse(String)
+	/// The command changes nothing, which is no mistake: say so (a slider already at its end).
+	case note(String)
 }
 
 /**
@@ -27,6 +29,8 @@ protocol SettingWidget {
 	func hint(for command: Command) -> String?
 	/// What the setting's help page says about its values (range, choices, limits).
 	var detailLines: [String] { get }
+	/// A click on the value, `column` cells into the value text drawn in `width` cells.
+	func click(atColumn column: Int, width: Int, on value: SettingValue) -> WidgetResponse?
 }
 
 /// The state of a widget while it edits its setting: text being typed, a list open.
@@ -45,6 +49,8 @@ protocol WidgetEditor {
 	mutating func restart(from value: Defaults.JSONValue?)
 	/// Why the last attempt to apply was refused, for the message line.
 	var problem: String? { get }
+	/// A click on `line` of the ``overlay(width:height:)`` drawn in `height` rows; `nil` when it hits nothing.
+	mutating func click(atLine line: Int, height: Int) -> EditOutcome?
 }
 
 /// What became of an edit after a key.
@@ -58,6 +64,7 @@ extension WidgetEditor {
 	var problem: String? { nil }
 	func row(width: Int) -> (spans: [Span], cursor: Int)? { nil }
 	func overlay(width: Int, height: Int) -> [[Span]]? { nil }
+	mutating func click(atLine line: Int, height: Int) -> EditOutcome? { nil }
 }
 
 extension SettingWidget {
@@ -72,6 +79,11 @@ extension SettingWidget {
 		default:
 			return nil
 		}
+	}
+
+	/// A click on the value does what Space does (a toggle flips, a picker opens its list).
+	func click(atColumn column: Int, width: Int, on value: SettingValue) -> WidgetResponse? {
+		perform(.activate, on: value)
 	}
 
 	func commonHint(for command: Command) -> String? {

@@ -322,6 +322,36 @@ struct EditorModelTests {
 		#expect(fixture.model.selectedKey == "syncEnabled")
 	}
 
+	/// When the list does not fit, the status line says how many settings are hidden above and
+	/// below (as menuconfig and ccmake do); when everything fits, it says nothing of the kind.
+	@Test func theStatusLineSaysHowManySettingsAreHiddenAboveAndBelow() {
+		let fixture = EditorFixture(width: 80, height: 24)
+		var status: String { fixture.screen[fixture.screen.count - 3] }
+		#expect(status.hasSuffix("↓ 2 more "), "Main Window and Recent Notes are below: \(status)")
+		#expect(!status.contains("↑"))
+		#expect(status.hasPrefix(" launchAtLogin · Bool"), "the selected setting's line stays: \(status)")
+		fixture.press(.end)
+		#expect(status.hasSuffix("↑ 1 more "), "the first section's header and Launch at Login scrolled off: \(status)")
+		#expect(!status.contains("↓"))
+		fixture.press(.resize(width: 80, height: 12))
+		fixture.select("syncEnabled")
+		#expect(status.contains("↑") && status.contains("↓") && status.hasSuffix(" more "), "\(status)")
+		fixture.press(.resize(width: 80, height: 40))
+		#expect(!fixture.screen.contains { $0.contains("more") }, "everything fits: no indicator")
+		fixture.press(.resize(width: 80, height: 24), .character("m"))
+		#expect(!fixture.screen.contains { $0.contains(" more ") }, "the modified-only list fits")
+	}
+
+	@Test func anEmptyFilterResultHidesNothingAndTheIndicatorComesBackAfter() {
+		let fixture = EditorFixture(width: 80, height: 24)
+		fixture.press(.character("/"))
+		fixture.type("zzz")
+		fixture.press(.enter)
+		#expect(!fixture.screen.contains { $0.contains(" more ") }, "nothing is shown, so nothing is hidden")
+		fixture.press(.escape)
+		#expect(fixture.screen[24 - 3].hasSuffix("↓ 2 more "), "\(fixture.screen[24 - 3])")
+	}
+
 	@Test func onChangeIsCalledForTheEditorsChangesOnly() {
 		let received = Recorder<Bool>()
 		let fixture = EditorFixture(schema: { store in

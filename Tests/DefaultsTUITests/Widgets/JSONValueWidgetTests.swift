@@ -52,8 +52,8 @@ struct JSONValueWidgetTests {
 		fixture.model.finishExternalEdit(key: "spellingLanguages", text: broken)
 		#expect(fixture.messageLine.contains("line 4, column 1"), "the error's line and column")
 		#expect(fixture.hintBar.contains("e edit again") && fixture.hintBar.contains("d discard"))
-		fixture.press(.character("q"), .escape)
-		#expect(fixture.hintBar.contains("e edit again"), "only an explicit choice ends the question")
+		fixture.press(.character("x"), .down, .character(" "))
+		#expect(fixture.hintBar.contains("e edit again"), "keys that are not an answer leave the question open")
 		let again = fixture.model.handle(.character("e"))
 		#expect(again == .editExternally(key: "spellingLanguages", text: broken), "the text comes back as it was typed")
 		fixture.model.finishExternalEdit(key: "spellingLanguages", text: "[\"en\", \"de\"]")
@@ -77,6 +77,31 @@ struct JSONValueWidgetTests {
 		#expect(fixture.messageLine.contains("discarded"))
 		#expect(fixture.stored("mainWindow") == nil)
 		#expect(fixture.model.handle(.character("q")) == .quit, "back to the list")
+	}
+
+	/// Esc and `q` answer the question as the safe choice, as Esc does in the editor's other
+	/// questions: the edit is discarded, what is stored stays, and the message line says so.
+	@Test(arguments: [EditorKey.escape, .character("q")])
+	func escapeOrQAfterABadEditDiscardsIt(key: EditorKey) throws {
+		let fixture = EditorFixture(stored: ["spellingLanguages": ["fr"]])
+		_ = try openEditor(fixture, "spellingLanguages")
+		fixture.model.finishExternalEdit(key: "spellingLanguages", text: "[\"en\",")
+		#expect(fixture.hintBar.contains("e edit again"))
+		#expect(fixture.model.handle(key) == .none, "\(key) does not quit from the question")
+		#expect(fixture.messageLine.contains("Your edit was discarded; Spelling Languages is unchanged."), "\(fixture.messageLine)")
+		#expect(fixture.stored("spellingLanguages") == ["fr"], "what is stored stays")
+		#expect(!fixture.hintBar.contains("e edit again"), "the question is answered")
+		#expect(fixture.model.handle(.character("q")) == .quit, "back in the list, q quits")
+
+		// Also when the question is about a change made elsewhere meanwhile: the other value stays.
+		let other = EditorFixture()
+		_ = try openEditor(other, "spellingLanguages")
+		other.store.setStoredValue(["it"], forKey: "spellingLanguages")
+		other.model.storeDidChange(keys: ["spellingLanguages"])
+		other.model.finishExternalEdit(key: "spellingLanguages", text: #"["en"]"#)
+		other.press(key)
+		#expect(other.messageLine.contains("discarded"), "\(other.messageLine)")
+		#expect(other.stored("spellingLanguages") == ["it"])
 	}
 
 	@Test func savingWithoutAChangeWritesNothing() throws {

@@ -50,6 +50,52 @@ struct PickerAndChecklistWidgetTests {
 		#expect(fixture.stored("pick") == 21)
 	}
 
+	/// A click on a choice in an open picker list chooses it; a click on the box's border or
+	/// outside it chooses nothing. The wheel moves the highlight.
+	@Test func aClickOnAChoiceInAnOpenListChoosesIt() throws {
+		let fixture = EditorFixture()
+		fixture.select("theme")
+		fixture.press(.enter)
+		let screen = fixture.screen
+		let border = try #require(screen.firstIndex { $0.contains("┌") })
+		fixture.press(.mouse(.click(row: border, column: 40)))
+		#expect(fixture.screen.contains { $0.contains("▸ system  (current)") }, "the border is no choice; the list stays open")
+		let dark = try #require(screen.firstIndex { $0.contains("│  dark") })
+		let column = try #require(screen[dark].range(of: "dark")).lowerBound.utf16Offset(in: screen[dark])
+		fixture.press(.mouse(.click(row: dark, column: column)))
+		#expect(fixture.stored("theme") == "dark")
+		#expect(!fixture.screen.contains { $0.contains("┌") }, "the list closed")
+
+		fixture.press(.enter, .mouse(.scrollDown(row: dark, column: column)), .enter)
+		#expect(fixture.stored("theme") == "system", "the wheel moved the highlight from dark one choice down")
+	}
+
+	@Test func aClickOnAChoiceInAChecklistChecksIt() throws {
+		let fixture = EditorFixture()
+		fixture.select("exportFormats")
+		fixture.press(.character(" "))
+		let screen = fixture.screen
+		let html = try #require(screen.firstIndex { $0.contains("[ ] HTML") })
+		let column = try #require(screen[html].range(of: "HTML")).lowerBound.utf16Offset(in: screen[html])
+		fixture.press(.mouse(.click(row: html, column: column)))
+		#expect(fixture.screen.contains { $0.contains("[x] HTML") }, "checked, the list still open")
+		fixture.press(.enter)
+		#expect(fixture.stored("exportFormats") == ["Markdown", "HTML", "PDF"])
+	}
+
+	@Test func aClickOnAChoiceInAScrolledListChoosesTheOneUnderIt() throws {
+		let choices = (1...30).map { Setting.Choice(value: .integer(Int64($0)), title: "Choice \($0)") }
+		let setting = Setting(key: "pick", title: "Pick", kind: .choice, defaultValue: 1, choices: choices)
+		let fixture = EditorFixture(width: 60, height: 10, schema: { _ in SettingsSchema(title: "T", sections: [.init(title: "S", settings: [setting])]) })
+		fixture.press(.enter)
+		for _ in 0..<20 { fixture.press(.down) }
+		let screen = fixture.screen
+		let row = try #require(screen.firstIndex { $0.contains("│  Choice 19 ") })
+		let column = try #require(screen[row].range(of: "Choice 19")).lowerBound.utf16Offset(in: screen[row])
+		fixture.press(.mouse(.click(row: row, column: column)))
+		#expect(fixture.stored("pick") == 19)
+	}
+
 	@Test func aChecklistChecksAndApplies() {
 		let fixture = EditorFixture()
 		fixture.select("exportFormats")

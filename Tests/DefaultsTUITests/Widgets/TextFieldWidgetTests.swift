@@ -81,6 +81,42 @@ struct TextFieldWidgetTests {
 		#expect(screen.cursor?.column == String(line[..<bracket]).cellWidth + 1 + 4, "two emoji take four cells")
 	}
 
+	/// A terminal delivers a joined emoji (👨‍👩‍👧: three people joined by zero-width joiners) one
+	/// scalar at a time. The field still moves, erases and inserts by whole characters (grapheme
+	/// clusters), so the cursor never stops inside one, and it is drawn after the cells the
+	/// character takes.
+	@Test func theCursorMovesOverAJoinedEmojiAsOneCharacter() throws {
+		let family = "👨\u{200D}👩\u{200D}👧"
+		let note = Setting(key: "note", title: "Note", kind: .string, defaultValue: "")
+		let fixture = EditorFixture(schema: { _ in SettingsSchema(title: "T", sections: [.init(title: "S", settings: [note])]) })
+		fixture.press(.enter)
+		for scalar in family.unicodeScalars { fixture.press(.character(Character(scalar))) }
+		fixture.press(.left)
+		let screen = fixture.model.render()
+		let row = try #require(screen.text.firstIndex { $0.contains("Note") })
+		let bracket = try #require(screen.text[row].firstIndex(of: "["))
+		let fieldStart = String(screen.text[row][..<bracket]).cellWidth + 1
+		#expect(screen.cursor?.column == fieldStart, "one Left goes back over the whole emoji")
+		fixture.type("X")
+		fixture.press(.right, .right)
+		#expect(fixture.model.render().cursor?.column == fieldStart + 1 + Character(family).cellWidth, "after X and the emoji's cells")
+		fixture.type("Y")
+		fixture.press(.enter)
+		#expect(fixture.stored("note") == .string("X" + family + "Y"))
+
+		fixture.press(.enter, .end, .left, .backspace)
+		fixture.press(.enter)
+		#expect(fixture.stored("note") == "XY", "Backspace erases the whole emoji")
+		fixture.press(.enter, .home, .right, .delete, .enter)
+		#expect(fixture.stored("note") == "X")
+		// A combining accent typed after its letter joins it: one character, erased at once.
+		fixture.press(.enter)
+		fixture.type("e\u{301}")
+		for scalar in "\u{301}".unicodeScalars { fixture.press(.character(Character(scalar))) }
+		fixture.press(.left, .backspace, .enter)
+		#expect(fixture.stored("note") == .string("e\u{301}\u{301}"), "X erased; the accented e (two accents) is one character")
+	}
+
 	@Test func controlCharactersAreShownEscaped() {
 		let fixture = EditorFixture(stored: ["username": "a\nb\u{1B}[31mc\td"])
 		let row = fixture.row("Username") ?? ""

@@ -58,6 +58,54 @@ struct ToggleAndSliderWidgetTests {
 		#expect(fixture.stored("lineSpacing") == 1.4)
 	}
 
+	/// At an end of its range, a step towards that end changes nothing and says why.
+	@Test func aStepPastASlidersEndSaysItIsAtTheEnd() {
+		let fixture = EditorFixture(stored: ["fontSize": 32])
+		fixture.select("fontSize")
+		for key in [EditorKey.right, .shiftRight, .character(">")] {
+			fixture.press(.up, .down)
+			fixture.press(key)
+			#expect(fixture.messageLine.contains("Font Size is at its maximum, 32."), "\(key): \(fixture.messageLine)")
+			#expect(fixture.stored("fontSize") == 32)
+		}
+		fixture.press(.left)
+		#expect(fixture.stored("fontSize") == 31)
+		#expect(!fixture.messageLine.contains("maximum"), "a step that moves says what it set: \(fixture.messageLine)")
+		fixture.press(.character("<"))
+		for key in [EditorKey.left, .shiftLeft, .character("<")] {
+			fixture.press(.up, .down)
+			fixture.press(key)
+			#expect(fixture.messageLine.contains("Font Size is at its minimum, 8."), "\(key): \(fixture.messageLine)")
+			#expect(fixture.stored("fontSize") == 8)
+		}
+		fixture.select("lineSpacing")
+		fixture.press(.character(">"), .right)
+		#expect(fixture.messageLine.contains("Line Spacing is at its maximum, 2."), "\(fixture.messageLine)")
+	}
+
+	/// A click on a slider's bar sets the value under it, on the step grid and within the range;
+	/// a click beside the bar (on the number) changes nothing.
+	@Test func aClickOnASlidersBarSetsTheValueThere() throws {
+		let fixture = EditorFixture()
+		// 100 columns: the value column starts at 3 + 34; the bar is 24 cells wide.
+		let barStart = 37
+		let row = try #require(fixture.screen.firstIndex { $0.contains("Font Size") })
+		#expect(fixture.screen[row].dropFirst(barStart).hasPrefix("━"), "\(fixture.screen[row])")
+		fixture.press(.mouse(.click(row: row, column: barStart + 23)))
+		#expect(fixture.model.selectedKey == "fontSize")
+		#expect(fixture.stored("fontSize") == 32, "the bar's last cell is the maximum")
+		fixture.press(.mouse(.click(row: row, column: barStart)))
+		#expect(fixture.stored("fontSize") == 8, "its first cell the minimum")
+		fixture.press(.mouse(.click(row: row, column: barStart + 12)))
+		#expect(fixture.stored("fontSize") == 21, "8 + 12/23 of 24, to the nearest step")
+		#expect(fixture.row("Font Size")?.dropFirst(barStart + 12).hasPrefix("●") == true, "the knob is where the click was")
+		fixture.press(.mouse(.click(row: row, column: barStart + 26)))
+		#expect(fixture.stored("fontSize") == 21, "a click on the number changes nothing")
+		let spacingRow = try #require(fixture.screen.firstIndex { $0.contains("Line Spacing") })
+		fixture.press(.mouse(.click(row: spacingRow, column: barStart + 12)))
+		#expect(fixture.stored("lineSpacing") == 1.5, "1 + 12/23 is 1.52: 1.5 on the grid of 0.1")
+	}
+
 	@Test func theSliderHintSaysWhatTheKeysDo() {
 		let fixture = EditorFixture()
 		fixture.select("autosaveDelay")
