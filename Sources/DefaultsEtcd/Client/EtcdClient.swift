@@ -76,7 +76,7 @@ public final class EtcdClient: Sendable {
 	}
 
 	/// Discards the history before `revision` (what an operator does to keep etcd small).
-	public func compact(toRevision revision: Int64) async throws(EtcdError) {
+	package func compact(toRevision revision: Int64) async throws(EtcdError) {
 		_ = try await call("/v3/kv/compaction", ["revision": EtcdKeys.revisionText(revision)])
 	}
 

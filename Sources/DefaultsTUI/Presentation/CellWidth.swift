@@ -69,7 +69,7 @@ extension Character {
 
 extension String {
 	/// Width in terminal cells: `"日本".cellWidth` is 4, `"🚀"` 2, `"e\u{301}"` 1.
-	public var cellWidth: Int { CellWidth.of(self) }
+	package var cellWidth: Int { CellWidth.of(self) }
 
 	/// Cut to at most `width` cells, ending in "…" when cut, and padded with spaces to exactly `width` when `pad` is set.
 	///
@@ -77,7 +77,7 @@ extension String {
 	/// "Harbor Notes".fitted(to: 8)             //=> "Harbor …"
 	/// "ok".fitted(to: 4, pad: true)            //=> "ok  "
 	/// ```
-	public func fitted(to width: Int, pad: Bool = false) -> String {
+	package func fitted(to width: Int, pad: Bool = false) -> String {
 		guard width > 0 else { return "" }
 		var result = ""
 		var used = 0

@@ -10,18 +10,18 @@ value.effective   //=> 14, the default: programs read it instead
 value.problem     //=> "expected a whole number, not \"big\""
 ```
 */
-public struct SettingValue: Sendable {
+package struct SettingValue: Sendable {
 	/// The setting the value belongs to.
-	public let setting: Setting
+	package let setting: Setting
 	/// The stored value; `nil` when none is stored.
-	public let stored: Defaults.JSONValue?
+	package let stored: Defaults.JSONValue?
 	/// What a program reads: the stored value when it has the setting's type, else the default.
-	public let effective: Defaults.JSONValue?
+	package let effective: Defaults.JSONValue?
 	/// Why the stored value does not fit the setting (its type or its constraints), if it does not.
-	public let problem: SettingError?
+	package let problem: SettingError?
 
 	/// What `setting` holds when `stored` is its stored value (`nil`: none).
-	public init(setting: Setting, stored: Defaults.JSONValue?) {
+	package init(setting: Setting, stored: Defaults.JSONValue?) {
 		self.setting = setting
 		self.stored = stored
 		effective = setting.effectiveValue(stored: stored)
@@ -29,7 +29,7 @@ public struct SettingValue: Sendable {
 	}
 
 	/// Whether a value is stored and differs from the default: what "modified" means everywhere.
-	public var isModified: Bool {
+	package var isModified: Bool {
 		Self.isModified(setting, stored: stored)
 	}
 
@@ -39,12 +39,12 @@ public struct SettingValue: Sendable {
 	}
 
 	/// Whether the stored value has the wrong type, so programs read the default.
-	public var hasWrongType: Bool {
+	package var hasWrongType: Bool {
 		stored.map { setting.typeProblem($0) != nil } ?? false
 	}
 
 	/// What is wrong with the stored value, for a person: `stored big is invalid: expected a whole number`.
-	public var problemDescription: String? {
+	package var problemDescription: String? {
 		guard let problem, let stored else { return nil }
 		return hasWrongType ? "stored \(setting.displayText(for: stored)) is invalid: \(problem.message)" : problem.message
 	}

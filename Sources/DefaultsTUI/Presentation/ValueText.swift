@@ -12,7 +12,7 @@ extension Setting {
 	token.displayText(for: "s3cret")          //=> ••••••
 	```
 	*/
-	public func displayText(for value: Defaults.JSONValue?, revealingSecrets: Bool = false) -> String {
+	package func displayText(for value: Defaults.JSONValue?, revealingSecrets: Bool = false) -> String {
 		guard let value, !value.isNull else { return "not set" }
 		if isSecret, !revealingSecrets {
 			return Self.masked(value.stringValue ?? value.jsonString())
@@ -21,7 +21,7 @@ extension Setting {
 	}
 
 	/// A secret's value as JSON output shows it: its dots as a string (`null` stays `null`).
-	public func maskedJSON(_ value: Defaults.JSONValue?) -> Defaults.JSONValue {
+	package func maskedJSON(_ value: Defaults.JSONValue?) -> Defaults.JSONValue {
 		guard let value, !value.isNull else { return .null }
 		return .string(Self.masked(value.stringValue ?? value.jsonString()))
 	}
@@ -67,7 +67,7 @@ extension String {
 	value can neither break the layout nor send escape sequences to the terminal.
 	Bidirectional overrides are escaped too, so text cannot appear reordered.
 	*/
-	public var escapingControlCharacters: String {
+	package var escapingControlCharacters: String {
 		guard unicodeScalars.contains(where: \.needsEscaping) else { return self }
 		var result = ""
 		for scalar in unicodeScalars {

@@ -238,7 +238,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// store.fileWriteCount
 	/// //=> 1 (writes are coalesced)
 	/// ```
-	public var fileWriteCount: Int {
+	package var fileWriteCount: Int {
 		saveCount.load(ordering: .relaxed)
 	}
 
