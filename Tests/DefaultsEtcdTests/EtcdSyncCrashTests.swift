@@ -67,7 +67,7 @@ struct EtcdSyncCrashTests {
 		for value in ["dark", "light", "blue"] {
 			Defaults[machine.theme] = value
 			try store.flush()
-			let saved = try JSONDecoder().decode(SyncJournal.self, from: Data(contentsOf: journal))
+			let saved = try SyncJournal(parsing: Data(contentsOf: journal))
 			#expect(saved.unpushed == ["theme"], "after saving \(value)")
 		}
 	}

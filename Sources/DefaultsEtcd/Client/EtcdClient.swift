@@ -101,12 +101,7 @@ public final class EtcdClient: Sendable {
 	the token was refused. Returns the endpoint that answered and the answer's bytes.
 	*/
 	func call(_ path: String, _ body: [String: String]) async throws(EtcdError) -> (endpoint: String, body: Data) {
-		let payload: Data
-		do {
-			payload = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-		} catch {
-			throw .invalidConfiguration("a request could not be encoded: \(error)")
-		}
+		let payload = Self.payload(.object(body.mapValues { .string($0) }))
 		let endpoints = configuration.endpoints
 		let start = state.withLock { $0.preferred }
 		var lastError = EtcdError.invalidConfiguration("no endpoints are given")
@@ -126,13 +121,12 @@ public final class EtcdClient: Sendable {
 	/// How many keys under `prefix` one member holds with a change after `revision`: what a
 	/// watch of that member from `revision` on should have sent.
 	func changeCount(underPrefix prefix: String, after revision: Int64, at endpoint: URL) async throws(EtcdError) -> Int64 {
-		let body: [String: Any] = [
-			"key": EtcdKeys.encoded(prefix),
-			"range_end": EtcdKeys.rangeEnd(forPrefix: prefix),
+		let payload = Self.payload([
+			"key": .string(EtcdKeys.encoded(prefix)),
+			"range_end": .string(EtcdKeys.rangeEnd(forPrefix: prefix)),
 			"count_only": true,
-			"min_mod_revision": EtcdKeys.revisionText(revision + 1),
-		]
-		let payload = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+			"min_mod_revision": .string(EtcdKeys.revisionText(revision + 1)),
+		])
 		let data = try await call("/v3/kv/range", payload, at: endpoint)
 		return Int64(try decode(WireRangeResponse.self, data, endpoint: endpoint.absoluteString).count ?? "0") ?? 0
 	}
@@ -159,7 +153,7 @@ public final class EtcdClient: Sendable {
 	func authenticatedToken(at endpoint: URL, renewing: Bool) async throws(EtcdError) -> String? {
 		guard let credentials = configuration.credentials else { return nil }
 		if !renewing, let token = state.withLock({ $0.token }) { return token }
-		let payload = Data((try? JSONSerialization.data(withJSONObject: ["name": credentials.user, "password": credentials.password])) ?? Data())
+		let payload = Self.payload(["name": .string(credentials.user), "password": .string(credentials.password)])
 		let (status, data) = try await transport.post("/v3/auth/authenticate", to: endpoint, body: payload, token: nil, timeout: configuration.requestTimeout)
 		guard (200..<300).contains(status) else {
 			let error = Self.error(status: status, body: data, endpoint: endpoint.absoluteString)
@@ -201,17 +195,22 @@ public final class EtcdClient: Sendable {
 
 	/// The error an answer with a failing status stands for: etcd's own when it sent one.
 	static func error(status: Int, body: Data, endpoint: String) -> EtcdError {
-		if let wire = try? JSONDecoder().decode(WireError.self, from: body), let code = wire.code {
+		if let wire = try? WireError.parsed(from: body), let code = wire.code {
 			return .server(endpoint: endpoint, code: code, message: wire.message ?? wire.error ?? "")
 		}
 		return .httpStatus(endpoint: endpoint, status: status, body: String(decoding: body.prefix(200), as: UTF8.self))
 	}
 
-	func decode<T: Decodable>(_ type: T.Type, _ data: Data, endpoint: String) throws(EtcdError) -> T {
+	func decode<T: WireMessage>(_ type: T.Type, _ data: Data, endpoint: String) throws(EtcdError) -> T {
 		do {
-			return try JSONDecoder().decode(type, from: data)
+			return try T.parsed(from: data)
 		} catch {
 			throw .badResponse(endpoint: endpoint, reason: "\(error)")
 		}
+	}
+
+	/// A request's body: JSON text, members in key order.
+	static func payload(_ body: Defaults.JSONValue) -> Data {
+		Data(body.jsonString().utf8)
 	}
 }

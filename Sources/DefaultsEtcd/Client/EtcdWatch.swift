@@ -36,18 +36,18 @@ extension EtcdClient {
 	```
 	*/
 	public func watch(prefix: String, fromRevision revision: Int64) -> AsyncThrowingStream<EtcdWatchBatch, any Error> {
-		let request: [String: Any] = [
+		let request: Defaults.JSONValue = [
 			"create_request": [
-				"key": EtcdKeys.encoded(prefix),
-				"range_end": EtcdKeys.rangeEnd(forPrefix: prefix),
-				"start_revision": EtcdKeys.revisionText(revision),
+				"key": .string(EtcdKeys.encoded(prefix)),
+				"range_end": .string(EtcdKeys.rangeEnd(forPrefix: prefix)),
+				"start_revision": .string(EtcdKeys.revisionText(revision)),
 			],
 		]
 		let (batches, continuation) = AsyncThrowingStream<EtcdWatchBatch, any Error>.makeStream()
 		let task = Task {
 			do {
 				let endpoint = watchEndpoint()
-				let payload = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
+				let payload = Self.payload(request)
 				let token = try await authenticatedToken(at: endpoint, renewing: false)
 				let progress = Locked(WatchProgress())
 				do {
@@ -160,7 +160,7 @@ struct WatchMessageReader {
 	private func message(_ line: Data) throws(EtcdError) -> EtcdWatchBatch? {
 		let message: WireWatchMessage
 		do {
-			message = try JSONDecoder().decode(WireWatchMessage.self, from: line)
+			message = try WireWatchMessage.parsed(from: line)
 		} catch {
 			throw .badResponse(endpoint: endpoint, reason: "a watch message is not JSON: \(error)")
 		}
@@ -168,11 +168,11 @@ struct WatchMessageReader {
 			throw .server(endpoint: endpoint, code: error.code ?? 0, message: error.message ?? error.error ?? "")
 		}
 		guard let result = message.result else { return nil }
-		if let compacted = result.compact_revision.flatMap({ Int64($0) }), compacted > 0 {
+		if let compacted = result.compactRevision.flatMap({ Int64($0) }), compacted > 0 {
 			throw .compacted(revision: compacted)
 		}
 		if result.canceled == true {
-			throw .server(endpoint: endpoint, code: 0, message: "the watch was cancelled: \(result.cancel_reason ?? "no reason given")")
+			throw .server(endpoint: endpoint, code: 0, message: "the watch was cancelled: \(result.cancelReason ?? "no reason given")")
 		}
 		var events: [EtcdEvent] = []
 		for event in result.events ?? [] {

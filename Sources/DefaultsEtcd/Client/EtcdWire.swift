@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 
 // What etcd's JSON gateway sends and takes: keys and values in base64, 64-bit numbers as
@@ -37,15 +38,55 @@ public struct EtcdRangeResult: Sendable, Equatable {
 	public var revision: Int64
 }
 
-/// Parts of etcd's answers, decoded leniently: every field may be missing.
-struct WireHeader: Decodable {
-	var revision: String?
+/// A part of etcd's answers, read leniently from its JSON: a field that is missing (or of
+/// another type) is `nil`.
+protocol WireMessage {
+	init(wire: [String: Defaults.JSONValue])
 }
 
-struct WireKeyValue: Decodable {
+extension WireMessage {
+	/// The message a JSON text holds; throws the parser's reason when it is not a JSON object.
+	static func parsed(from data: Data) throws -> Self {
+		guard case .object(let members) = try Defaults.JSONValue(parsing: data) else {
+			throw WireFormatError()
+		}
+		return Self(wire: members)
+	}
+
+	/// The member that is itself a message.
+	static func member(_ value: Defaults.JSONValue?) -> Self? {
+		guard case .object(let members)? = value else { return nil }
+		return Self(wire: members)
+	}
+}
+
+/// An answer that is JSON but not an object.
+struct WireFormatError: Error, CustomStringConvertible {
+	var description: String { "the answer is not a JSON object" }
+}
+
+struct WireHeader: WireMessage {
+	var revision: String?
+
+	init(revision: String? = nil) {
+		self.revision = revision
+	}
+
+	init(wire: [String: Defaults.JSONValue]) {
+		revision = wire["revision"]?.wireText
+	}
+}
+
+struct WireKeyValue: WireMessage {
 	var key: String?
 	var value: String?
-	var mod_revision: String?
+	var modRevision: String?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		key = wire["key"]?.stringValue
+		value = wire["value"]?.stringValue
+		modRevision = wire["mod_revision"]?.wireText
+	}
 
 	func keyValue(endpoint: String) throws(EtcdError) -> EtcdKeyValue {
 		guard
@@ -57,49 +98,96 @@ struct WireKeyValue: Decodable {
 		return EtcdKeyValue(
 			key: String(decoding: keyData, as: UTF8.self),
 			value: valueData,
-			modRevision: Int64(mod_revision ?? "0") ?? 0
+			modRevision: Int64(modRevision ?? "0") ?? 0
 		)
 	}
 }
 
-struct WireRangeResponse: Decodable {
+struct WireRangeResponse: WireMessage {
 	var header: WireHeader?
 	var kvs: [WireKeyValue]?
 	/// How many keys are in the range (with `count_only`, the only answer besides the header).
 	var count: String?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		header = .member(wire["header"])
+		kvs = wire["kvs"]?.arrayValue?.compactMap { WireKeyValue.member($0) }
+		count = wire["count"]?.wireText
+	}
 }
 
-struct WireHeaderResponse: Decodable {
+struct WireHeaderResponse: WireMessage {
 	var header: WireHeader?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		header = .member(wire["header"])
+	}
 }
 
-struct WireAuthResponse: Decodable {
+struct WireAuthResponse: WireMessage {
 	var token: String?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		token = wire["token"]?.stringValue
+	}
 }
 
-struct WireError: Decodable {
+struct WireError: WireMessage {
 	var error: String?
 	var message: String?
 	var code: Int?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		error = wire["error"]?.stringValue
+		message = wire["message"]?.stringValue
+		code = wire["code"]?.integerValue(as: Int.self)
+	}
 }
 
-struct WireEvent: Decodable {
+struct WireEvent: WireMessage {
 	var type: String?
 	var kv: WireKeyValue?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		type = wire["type"]?.stringValue
+		kv = .member(wire["kv"])
+	}
 }
 
-struct WireWatchResult: Decodable {
+struct WireWatchResult: WireMessage {
 	var header: WireHeader?
 	var created: Bool?
 	var canceled: Bool?
-	var compact_revision: String?
-	var cancel_reason: String?
+	var compactRevision: String?
+	var cancelReason: String?
 	var events: [WireEvent]?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		header = .member(wire["header"])
+		created = wire["created"]?.boolValue
+		canceled = wire["canceled"]?.boolValue
+		compactRevision = wire["compact_revision"]?.wireText
+		cancelReason = wire["cancel_reason"]?.stringValue
+		events = wire["events"]?.arrayValue?.compactMap { WireEvent.member($0) }
+	}
 }
 
-struct WireWatchMessage: Decodable {
+struct WireWatchMessage: WireMessage {
 	var result: WireWatchResult?
 	var error: WireError?
+
+	init(wire: [String: Defaults.JSONValue]) {
+		result = .member(wire["result"])
+		error = .member(wire["error"])
+	}
+}
+
+extension Defaults.JSONValue {
+	/// A 64-bit number as the gateway writes it (a string), or as a plain JSON integer.
+	fileprivate var wireText: String? {
+		if let text = stringValue { return text }
+		return integerValue(as: Int64.self).map(String.init)
+	}
 }
 
 package enum EtcdKeys {

@@ -239,19 +239,22 @@ extension Defaults {
 		after they were made, and the journal is otherwise written in the background.)
 		*/
 		private func recordBeforeSave(_ batch: Defaults.ChangeBatch) {
-			let noted = state.withLock { state -> Bool in
+			let (synced, noted) = state.withLock { state -> (Bool, Bool) in
 				let names = batch.removedAll ? Set(state.keys.keys).union(batch.values.keys) : Set(batch.values.keys)
+				var synced = false
 				var noted = false
-				for name in names where state.unpushed[name] == nil {
-					let value = batch.values[name] ?? nil
-					noted = state.localChange(name, value: value) || noted
+				for name in names where state.keys[name] != nil {
+					synced = true
+					if state.unpushed[name] == nil {
+						noted = state.localChange(name, value: batch.values[name] ?? nil) || noted
+					}
 				}
-				return noted
+				return (synced, noted)
 			}
-			if noted {
-				saveJournal()
-				pushSignal.fire()
-			}
+			// Noted here or by the observer before this save: either way the journal on disk
+			// must name them before the file holds them (it is written only if it changed).
+			if synced { saveJournal() }
+			if noted { pushSignal.fire() }
 		}
 
 		/// Called after local changes (on the thread that made them): notes what is to be pushed.

@@ -14,17 +14,46 @@ held nothing), which tells a key met before from one met for the first time.
 Written whole to a temporary file and renamed over the old one, so a crash leaves the
 old journal or the new one.
 */
-struct SyncJournal: Codable, Equatable, Sendable {
+struct SyncJournal: Equatable, Sendable {
 	var revision: Int64 = 0
 	var unpushed: [String] = []
 	var known: [String: Int64] = [:]
+
+	/// The journal as JSON.
+	var json: Defaults.JSONValue {
+		[
+			"revision": .integer(revision),
+			"unpushed": .array(unpushed.map { .string($0) }),
+			"known": .object(known.mapValues { .integer($0) }),
+		]
+	}
+
+	/// The journal a JSON text holds; throws when it is not one.
+	init(parsing data: Data) throws {
+		guard case .object(let members) = try Defaults.JSONValue(parsing: data),
+		      let revision = members["revision"]?.integerValue(as: Int64.self),
+		      let unpushed = members["unpushed"]?.arrayValue?.compactMap(\.stringValue),
+		      case .object(let known)? = members["known"]
+		else {
+			throw JournalFormatError()
+		}
+		self.revision = revision
+		self.unpushed = unpushed
+		self.known = known.compactMapValues { $0.integerValue(as: Int64.self) }
+	}
+
+	init(revision: Int64 = 0, unpushed: [String] = [], known: [String: Int64] = [:]) {
+		self.revision = revision
+		self.unpushed = unpushed
+		self.known = known
+	}
 
 	/// The journal kept at `url`, or an empty one when there is none. A journal that cannot
 	/// be read is reported and set aside (renamed with `.unreadable` added).
 	static func load(from url: URL) -> SyncJournal {
 		guard let data = try? Data(contentsOf: url) else { return SyncJournal() }
 		do {
-			return try JSONDecoder().decode(SyncJournal.self, from: data)
+			return try SyncJournal(parsing: data)
 		} catch {
 			let aside = url.appendingPathExtension("unreadable")
 			try? FileManager.default.removeItem(at: aside)
@@ -45,9 +74,7 @@ struct SyncJournal: Codable, Equatable, Sendable {
 			withIntermediateDirectories: true,
 			attributes: [.posixPermissions: 0o700]
 		)
-		let encoder = JSONEncoder()
-		encoder.outputFormatting = [.sortedKeys]
-		let data = try encoder.encode(self)
+		let data = Data(json.jsonString().utf8)
 		// A temporary file, made durable before it replaces the old journal: after a crash the
 		// journal is the old one or the new one, never empty.
 		let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
@@ -117,4 +144,9 @@ struct JournalWriteError: Error, CustomStringConvertible {
 	var description: String {
 		"\(path): \(String(cString: strerror(code)))"
 	}
+}
+
+/// A journal file that is JSON but not a journal.
+struct JournalFormatError: Error, CustomStringConvertible {
+	var description: String { "it is not a sync journal (an object with revision, unpushed and known)" }
 }
