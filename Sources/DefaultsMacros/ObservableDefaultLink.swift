@@ -1,6 +1,5 @@
 import Defaults
 import Observation
-import Synchronization
 
 /**
 What the expansion of ``ObservableDefault(_:)`` calls; not for direct use.
@@ -13,7 +12,7 @@ observation registrar, which is what `withObservationTracking` listens to.
 The observation holds the instance weakly: no retain cycle.
 */
 public final class _ObservableDefaultLink: Sendable {
-	private let observation = Mutex<(any Defaults.Observation)?>(nil)
+	private let observation = Locked<(any Defaults.Observation)?>(nil)
 
 	/// A link not connected yet (the macro's expansion connects it on first use).
 	public init() {}

@@ -1,3 +1,4 @@
+import Defaults
 import ChildProcess
 import Foundation
 import LoopbackPort
@@ -56,11 +57,11 @@ final class LocalEtcdCluster: @unchecked Sendable {
 	func leader() -> Int? {
 		for (index, member) in members.enumerated() where member.process.isRunning {
 			guard let status = etcdctl(["--endpoints=\(member.endpoint)", "endpoint", "status", "-w", "json"]),
-			      let entries = try? JSONSerialization.jsonObject(with: Data(status.utf8)) as? [[String: Any]],
-			      let body = entries.first?["Status"] as? [String: Any],
-			      let header = body["header"] as? [String: Any],
-			      let memberID = (header["member_id"] as? NSNumber)?.uint64Value,
-			      let leaderID = (body["leader"] as? NSNumber)?.uint64Value, leaderID != 0 else { continue }
+			      case .array(let entries)? = try? Defaults.JSONValue(parsing: status),
+			      case .object(let entry)? = entries.first, case .object(let body)? = entry["Status"],
+			      case .object(let header)? = body["header"],
+			      let memberID = header["member_id"]?.integerValue(as: UInt64.self),
+			      let leaderID = body["leader"]?.integerValue(as: UInt64.self), leaderID != 0 else { continue }
 			if memberID == leaderID { return index }
 		}
 		return nil

@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 
 /// One row of the report: what was measured, for us, UserDefaults and the floor.
@@ -69,17 +70,15 @@ func printScale(_ rows: [Row]) {
 }
 
 func printJSON(_ rows: [Row]) {
-	let objects = rows.map { row -> [String: Any] in
-		var object: [String: Any] = ["name": row.name, "unit": row.unit, "target": row.target]
-		if let ours = row.ours { object["ours"] = ours }
-		if let userDefaults = row.userDefaults { object["userDefaults"] = userDefaults }
-		if let floor = row.floor { object["floor"] = floor }
-		if let ratio = row.ratio { object["ratio"] = ratio }
-		if let met = row.meetsTarget { object["meetsTarget"] = met }
-		if !row.note.isEmpty { object["note"] = row.note }
-		return object
+	let objects = rows.map { row -> Defaults.JSONValue in
+		var object: [String: Defaults.JSONValue] = ["name": .string(row.name), "unit": .string(row.unit), "target": .string(row.target)]
+		if let ours = row.ours { object["ours"] = .double(ours) }
+		if let userDefaults = row.userDefaults { object["userDefaults"] = .double(userDefaults) }
+		if let floor = row.floor { object["floor"] = .double(floor) }
+		if let ratio = row.ratio { object["ratio"] = .double(ratio) }
+		if let met = row.meetsTarget { object["meetsTarget"] = .bool(met) }
+		if !row.note.isEmpty { object["note"] = .string(row.note) }
+		return .object(object)
 	}
-	if let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]) {
-		print(String(decoding: data, as: UTF8.self))
-	}
+	print(Defaults.JSONValue.array(objects).jsonString(pretty: true), terminator: "")
 }

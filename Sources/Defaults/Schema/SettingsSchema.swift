@@ -80,10 +80,10 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 
 	/// The schema as JSON text: the schema file format.
 	public func jsonString() -> String {
-		let encoder = JSONEncoder()
-		encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-		guard let data = try? encoder.encode(self) else { return "{}" }
-		return String(decoding: data, as: UTF8.self) + "\n"
+		// Codable gives the members; the package's own writer gives the text, laid out as a
+		// settings file is ("key": value, sorted keys, a newline at the end).
+		guard let data = try? JSONEncoder().encode(self), let value = try? Defaults.JSONValue(parsing: data) else { return "{}\n" }
+		return value.jsonString(pretty: true)
 	}
 
 	/// Reads a schema file.

@@ -1,5 +1,5 @@
+import Defaults
 import Foundation
-import Synchronization
 
 /// Where other threads (and signal handlers) leave news for the event loop: keys changed
 /// in the store, problems to show, a signal that ends the editor. A pipe wakes the loop
@@ -24,7 +24,7 @@ final class WakeUpPipe: Sendable {
 	let readEnd: Int32
 	/// The end writers (and the signal handler) write to.
 	let writeEnd: Int32
-	private let news = Mutex(News())
+	private let news = Locked(News())
 
 	/// A new pipe, or `nil` when the system has no descriptors left.
 	init?() {
