@@ -97,15 +97,14 @@ struct SettingsOptions: ParsableArguments {
 		} else {
 			FileStore(url: url, access: access)
 		}
-		let source = SettingsSource.file(fileStore)
 		if let schema = try loadSchema(schema) {
-			return OpenedSettings(source: source, schema: schema, isInferred: false)
+			return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
 		}
 		if store != nil {
 			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
-			return OpenedSettings(source: source, schema: inferred, isInferred: true)
+			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true)
 		}
-		return OpenedSettings(source: source, schema: DemoSettings.schema(store: fileStore), isInferred: false)
+		return OpenedSettings(store: fileStore, schema: DemoSettings.schema(store: fileStore), isInferred: false)
 	}
 
 	/// Opens the settings under `prefix` in etcd; without a schema, each key's kind is inferred.
@@ -119,12 +118,11 @@ struct SettingsOptions: ParsableArguments {
 		} catch {
 			throw CommandFailure.failed("cannot read the settings under \(prefix) from etcd: \(error)")
 		}
-		let source = SettingsSource.etcd(etcdStore, description: "etcd \(etcdEndpoints.joined(separator: ",")) \(prefix)")
 		if let schema = try Self.loadSchema(schema) {
-			return OpenedSettings(source: source, schema: schema, isInferred: false)
+			return OpenedSettings(store: etcdStore, schema: schema, isInferred: false)
 		}
 		let inferred = SettingsSchema.inferred(from: etcdStore.storedValues(), title: "etcd \(prefix)")
-		return OpenedSettings(source: source, schema: inferred, isInferred: true)
+		return OpenedSettings(store: etcdStore, schema: inferred, isInferred: true)
 	}
 
 	/// The schema in the file at `path`, if one is given.
@@ -138,77 +136,49 @@ struct SettingsOptions: ParsableArguments {
 	}
 }
 
-/// Where the settings are kept.
-enum SettingsSource {
-	case file(FileStore)
-	/// Keys under a prefix in etcd; `description` names the endpoints and the prefix.
-	case etcd(EtcdStore, description: String)
-}
-
-/// An opened store and the schema that describes it.
+/// An opened store and the schema that describes it: a file, etcd, or any store that says how
+/// its saving goes (the editor and every command treat them alike).
 struct OpenedSettings {
-	let source: SettingsSource
+	/// The store the settings are read from and written to.
+	let store: any SavingStore
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
 
-	/// The store the settings are read from and written to.
-	var store: any DefaultsStore {
-		switch source {
-		case .file(let store): store
-		case .etcd(let store, _): store
-		}
-	}
-
 	/// What the editor's title bar names as the store.
 	var storeDescription: String {
-		switch source {
-		case .file(let store): store.url.path
-		case .etcd(_, let description): description
-		}
+		store.location
 	}
 
 	/// The setting of `key`, or a failure naming it. Without a schema the settings are the
-	/// file's keys, so an unusable file is named as the reason rather than the key.
+	/// store's keys, so a store that could not be read is named as the reason rather than the key.
 	func requireSetting(_ key: String) throws -> Setting {
 		if let setting = schema.setting(forKey: key) {
 			return setting
 		}
-		if isInferred, case .file(let store) = source, let error = store.loadError {
-			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.url.path) cannot be read: \(error.reason)")
+		if isInferred, let problem = store.openingProblem {
+			let reason = (store as? FileStore)?.loadError?.reason ?? problem
+			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.location) cannot be read: \(reason)")
 		}
 		let adding = isInferred ? "; set --create \(key) VALUE adds it to a file without a schema" : ""
 		throw CommandFailure.notFound("there is no setting named '\(key)' (defaults-tui list shows them\(adding))")
 	}
 
-	/// Saves the file, or waits until etcd has every change; fails with the store's message.
+	/// Saves the changes where the store keeps them (waiting a while for a server); fails with
+	/// the store's message. The failure is said once, as an error, and as what it is for a
+	/// command that ends now: changes the store can drop are dropped, not tried again at exit.
 	func save() throws {
-		switch source {
-		case .file(let store):
-			// The store reports the failure as a problem and throws it: said once, as an error,
-			// and as what it is for a command that ends now (nothing is kept for a later save).
-			let problems = Locked<[Defaults.Problem]>([])
-			do {
-				try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }) {
-					try store.flush()
-				}
-			} catch let error as FileStoreError {
-				for problem in problems.value where problem.message != error.description {
-					Defaults.problemHandler(problem)
-				}
-				store.discardUnsavedChanges()
-				throw CommandFailure.failed("\(error.whatFailed) Nothing was changed.")
-			} catch {
-				throw CommandFailure.failed("\(error)")
+		let problems = Locked<[Defaults.Problem]>([])
+		do {
+			try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }) {
+				try store.saveNow(timeout: EtcdSettings.saveTimeout)
 			}
-		case .etcd(let store, _):
-			do {
-				try runBlocking { () async throws(EtcdError) in
-					try await store.backend.flush(timeout: EtcdSettings.saveTimeout)
-				}
-			} catch {
-				throw CommandFailure.failed("the change was not written to etcd: \(error)")
+		} catch {
+			for problem in problems.value where problem.message != "\(error)" {
+				Defaults.problemHandler(problem)
 			}
+			let dropped = store.discardUnsavedChanges()
+			throw CommandFailure.failed(store.describeSaveFailure(error) + (dropped ? " Nothing was changed." : ""))
 		}
 	}
 }

@@ -24,11 +24,28 @@ public protocol SavingStore: DefaultsStore {
 	/// Why the store's values could not be read when it opened (its settings show their
 	/// defaults instead), or `nil` when they were.
 	var openingProblem: String? { get }
+	/// Where the store keeps its values, as a person names it: a file's path,
+	/// `etcd http://127.0.0.1:2379 /myapp/`.
+	var location: String { get }
+	/// Drops the changes not kept yet, for a program that ends after a failed save and has said
+	/// so (nothing is tried, or reported, again when it exits); returns whether it dropped any.
+	@discardableResult
+	func discardUnsavedChanges() -> Bool
+	/// A failed ``saveNow(timeout:)`` in a sentence for the person who made the change: what
+	/// failed and why (`Could not save /…/settings.json: the file is read-only, …`).
+	func describeSaveFailure(_ error: any Error) -> String
 }
 
 extension SavingStore {
 	/// `nil`: a store whose opening fails throws instead.
 	public var openingProblem: String? { nil }
+
+	/// Keeps the changes (a store that goes on trying after the program ends, or cannot drop them).
+	@discardableResult
+	public func discardUnsavedChanges() -> Bool { false }
+
+	/// The error's own description.
+	public func describeSaveFailure(_ error: any Error) -> String { "\(error)" }
 }
 
 extension FileStore: SavingStore {
@@ -48,5 +65,19 @@ extension FileStore: SavingStore {
 	/// ``loadError``, in words.
 	public var openingProblem: String? {
 		loadError?.description
+	}
+
+	/// The file's path.
+	public var location: String { url.path }
+
+	/// What failed and why (``FileStoreError/whatFailed``), without what became of the values.
+	public func describeSaveFailure(_ error: any Error) -> String {
+		(error as? FileStoreError)?.whatFailed ?? "\(error)"
+	}
+
+	/// Drops the changes not saved yet.
+	@discardableResult
+	public func discardUnsavedChanges() -> Bool {
+		withIOLock { !link.takeChanges().isEmpty }
 	}
 }

@@ -40,4 +40,14 @@ extension BackedStore: SavingStore where Backend == EtcdBackend {
 	public var condition: String? {
 		backend.isHoldingChangesBack ? "offline" : nil
 	}
+
+	/// `etcd`, the endpoints and the prefix: `etcd http://127.0.0.1:2379 /myapp/`.
+	public var location: String {
+		"etcd \(backend.client.configuration.endpoints.map(\.absoluteString).joined(separator: ",")) \(backend.prefix)"
+	}
+
+	/// "the change was not written to etcd", and why.
+	public func describeSaveFailure(_ error: any Error) -> String {
+		"the change was not written to etcd: \(error)"
+	}
 }

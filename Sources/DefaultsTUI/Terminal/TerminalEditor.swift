@@ -36,13 +36,14 @@ public final class TerminalEditor {
 	- Parameters:
 	  - schema: The settings to show, in their sections.
 	  - store: Where their values are kept.
-	  - storeDescription: What the title bar names as the store; by default a file store's path.
+	  - storeDescription: What the title bar names as the store; by default its
+	    ``SavingStore/location`` (a file store's path).
 	  - mouse: Whether to ask the terminal for mouse events (clicks and the wheel).
 	    Without them, the terminal's own selection works as usual.
 	  - problemLog: A file to append problems to while the editor runs, besides showing them.
 	*/
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, mouse: Bool = true, problemLog: URL? = nil) {
-		let description = storeDescription ?? (store as? FileStore)?.url.path ?? ""
+		let description = storeDescription ?? (store as? any SavingStore)?.location ?? ""
 		model = EditorModel(schema: schema, store: store, storeDescription: description)
 		self.mouse = mouse
 		self.problemLog = problemLog
@@ -81,8 +82,8 @@ public final class TerminalEditor {
 	Runs the editor until the person quits or a signal ends it, and says how it ended.
 
 	It runs until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM or SIGHUP,
-	then restores the terminal. A `FileStore` is saved
-	before it returns (other stores are the caller's to save); the signal itself no longer
+	then restores the terminal. A store that saves (``SavingStore``: a file store, etcd) is
+	saved before it returns, waiting at most a second for a server; the signal itself no longer
 	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
 	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.
 
@@ -109,7 +110,10 @@ public final class TerminalEditor {
 		// Saved while the signals are still caught: a second one (the SIGHUP that follows a
 		// closed window) must not kill the process before the last change is on disk.
 		// After the problem handler is back, so that a failure is reported where it can be read.
-		defer { try? (model.store as? FileStore)?.flush() }
+		// (Not again after the person chose to quit with changes the store could not keep.)
+		defer {
+			if model.unsavedAtQuit == nil { try? (model.store as? any SavingStore)?.saveNow(timeout: .seconds(1)) }
+		}
 		let problems = ProblemRouting(to: pipe, logFile: problemLog)
 		defer { problems.restore() }
 

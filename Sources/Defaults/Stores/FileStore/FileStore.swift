@@ -242,12 +242,6 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		saveCount.load(ordering: .relaxed)
 	}
 
-	/// Drops the changes not saved yet: for a command that ends after a failed save and has said
-	/// so, so that nothing is tried again (and reported again) when the process exits.
-	package func discardUnsavedChanges() {
-		withIOLock { _ = link.takeChanges() }
-	}
-
 	/// The error of the last save, or `nil` if it succeeded (or none has happened).
 	public var lastSaveError: FileStoreError? {
 		withIOLock { lastFailure }
