@@ -1,3 +1,5 @@
+import Foundation
+
 /**
 A type that can be stored in defaults.
 
@@ -31,6 +33,29 @@ public protocol DefaultsSerializable: SendableMetatype {
 
 	/// The bridge that stores and restores values of this type.
 	static var bridge: Bridge { get }
+
+	/**
+	Whether the original library keeps values of this type in `UserDefaults` as they are, without their bridge.
+
+	`true` for `Bool`, `String`, the integer types, `Double`, `Float`, `CGFloat`,
+	`Date` and `Data`, and for optionals, arrays and string-keyed dictionaries of
+	them; `false` for every other type unless it says otherwise. Here every value goes
+	through its bridge whatever this says; it answers as the original does, for code
+	written for the original that asks (a bridge that stores an element as it is when
+	`Element.isNativelySupportedType`, for example).
+
+	```swift
+	Int.isNativelySupportedType          //=> true
+	[String: Date].isNativelySupportedType //=> true
+	URL.isNativelySupportedType          //=> false
+	```
+	*/
+	static var isNativelySupportedType: Bool { get }
+}
+
+extension DefaultsSerializable {
+	/// `false`: values of this type go through their bridge in the original library.
+	public static var isNativelySupportedType: Bool { false }
 }
 
 /**
@@ -139,4 +164,51 @@ extension Defaults.JSONValue {
 		guard let value = T.value(from: stored) else { return nil }
 		return value
 	}
+}
+
+// MARK: - The original's natively supported types
+
+extension DefaultsSerializable where Self: BinaryInteger {
+	/// `true`, as in the original library: integers are kept in `UserDefaults` as numbers.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension DefaultsSerializable where Self: BinaryFloatingPoint {
+	/// `true`, as in the original library: `Double`, `Float` and `CGFloat` are kept in `UserDefaults` as numbers.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension Bool {
+	/// `true`, as in the original library: see ``DefaultsSerializable/isNativelySupportedType``.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension String {
+	/// `true`, as in the original library: see ``DefaultsSerializable/isNativelySupportedType``.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension Date {
+	/// `true`, as in the original library: see ``DefaultsSerializable/isNativelySupportedType``.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension Data {
+	/// `true`, as in the original library: see ``DefaultsSerializable/isNativelySupportedType``.
+	public static var isNativelySupportedType: Bool { true }
+}
+
+extension Optional where Wrapped: DefaultsSerializable {
+	/// Whether the wrapped type is natively supported, as in the original library.
+	public static var isNativelySupportedType: Bool { Wrapped.isNativelySupportedType }
+}
+
+extension Array where Element: DefaultsSerializable {
+	/// Whether the element type is natively supported, as in the original library.
+	public static var isNativelySupportedType: Bool { Element.isNativelySupportedType }
+}
+
+extension Dictionary where Key: LosslessStringConvertible, Value: DefaultsSerializable {
+	/// Whether the keys are strings and the value type is natively supported, as in the original library.
+	public static var isNativelySupportedType: Bool { Key.self == String.self && Value.isNativelySupportedType }
 }

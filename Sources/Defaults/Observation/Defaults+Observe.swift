@@ -38,7 +38,7 @@ extension Defaults {
 	- Parameters:
 	  - key: The key to observe, in its own store.
 	  - options: `[.initial]` (the default) also reports the current value right away;
-	    ``ObservationOptions/prior`` adds a notice before each change.
+	    ``ObservationOption/prior`` adds a notice before each change.
 	  - isolation: The actor the handler belongs to: the caller's, by default.
 	  - handler: Receives each change.
 	- Returns: The observation; it ends when released. Keep it, or use ``Observation/tieToLifetime(of:)``.

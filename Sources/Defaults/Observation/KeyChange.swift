@@ -12,7 +12,7 @@ extension Defaults {
 		/// The value after the change. For an event marked ``isPrior``, still the value before it.
 		public let newValue: Value
 		/// Whether this is the notice that comes before a change (observations started with
-		/// ``ObservationOptions/prior``) rather than the change itself.
+		/// ``ObservationOption/prior``) rather than the change itself.
 		public let isPrior: Bool
 
 		/// Creates a change; `isPrior` marks the notice sent before a change.
@@ -23,22 +23,20 @@ extension Defaults {
 		}
 	}
 
-	/// The original library's name for one observation option; here the options are an
-	/// option set, so `Defaults.ObservationOption.prior` and `[.initial, .prior]` both work.
-	public typealias ObservationOption = ObservationOptions
+	/**
+	One thing an observation can do besides reporting each change.
 
-	/// When an observation reports.
-	public struct ObservationOptions: OptionSet, Sendable {
-		/// The options' bits: ``Defaults/ObservationOptions/initial`` is bit 0, ``Defaults/ObservationOptions/prior`` bit 1.
-		public let rawValue: Int
+	Options are given as a set, ``ObservationOptions``, as in the original library:
 
-		/// The options whose bits are set in `rawValue`.
-		public init(rawValue: Int) {
-			self.rawValue = rawValue
-		}
-
+	```swift
+	let observer = Defaults.observe(.quality, options: [.initial, .prior]) { change in
+		print(change.isPrior ? "about to change" : "changed", change.newValue)
+	}
+	```
+	*/
+	public enum ObservationOption: Hashable, Sendable {
 		/// Also report once right away, with the current value as both old and new value.
-		public static let initial = ObservationOptions(rawValue: 1 << 0)
+		case initial
 
 		/**
 		Also report each change just before it is reported: a ``KeyChange`` whose
@@ -56,8 +54,19 @@ extension Defaults {
 		change's own event, on the same thread or actor. Observers of several keys run
 		their handler twice per change.
 		*/
-		public static let prior = ObservationOptions(rawValue: 1 << 1)
+		case prior
 	}
+
+	/// When an observation reports: a set of ``ObservationOption``s, `[.initial]` by default.
+	public typealias ObservationOptions = Set<ObservationOption>
+}
+
+extension Set where Element == Defaults.ObservationOption {
+	/// The set holding only ``Defaults/ObservationOption/initial``, so that `options: .initial` reads as before.
+	public static var initial: Self { [.initial] }
+
+	/// The set holding only ``Defaults/ObservationOption/prior``, so that `options: .prior` reads as before.
+	public static var prior: Self { [.prior] }
 }
 
 extension Defaults.KeyChange: Sendable where Value: Sendable {}
