@@ -16,75 +16,15 @@ extension Setting {
 	```
 	*/
 	public func parse(_ text: String) -> Result<Defaults.JSONValue, SettingError> {
-		let trimmed = text.trimmingCharacters(in: .whitespaces)
-		let value: Defaults.JSONValue
-		switch kind {
-		case .bool:
-			switch trimmed.lowercased() {
-			case "true", "yes", "on", "1": value = true
-			case "false", "no", "off", "0": value = false
-			default: return .failure(SettingError("expected true or false (or yes/no, on/off, 1/0), not \"\(text)\""))
-			}
-		case .integer:
-			guard let number = Int64(trimmed) else {
-				if Double(trimmed).map({ $0.rounded() == $0 }) == true, !trimmed.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-					return .failure(Self.tooLargeForAWholeNumber)
-				}
-				return .failure(SettingError("expected a whole number, not \"\(text)\""))
-			}
-			value = .integer(number)
-		case .number:
-			if let whole = Int64(trimmed) {
-				value = .integer(whole)
-			} else if let whole = UInt64(trimmed) {
-				value = .unsignedInteger(whole)
-			} else if let number = Double(trimmed), number.isFinite {
-				value = .double(number)
-			} else {
-				return .failure(SettingError("expected a number, not \"\(text)\""))
-			}
-		case .string:
-			value = .string(text)
-		case .url:
-			guard let url = Self.url(from: trimmed) else { return .failure(SettingError("expected a URL such as https://example.com or /path/to/file, not \"\(text)\"")) }
-			value = .string(url.absoluteString)
-		case .date:
-			guard let date = ISO8601.date(from: trimmed) else {
-				return .failure(SettingError("expected a date such as 2026-11-22 or 2026-11-22T05:07:44Z, not \"\(text)\""))
-			}
-			value = .string(ISO8601.string(from: date))
-		case .choice where allowsMultiple:
-			if trimmed.hasPrefix("[") {
-				return parseJSON(text)
-			}
-			var chosen: [Defaults.JSONValue] = []
-			for part in trimmed.split(separator: ",") {
-				guard let match = choice(matching: part.trimmingCharacters(in: .whitespaces)) else {
-					return .failure(SettingError("expected some of \(choiceTitles), not \"\(part)\""))
-				}
-				guard !chosen.contains(match.value) else {
-					return .failure(SettingError("lists \(match.title) more than once; each choice is either chosen or not"))
-				}
-				chosen.append(match.value)
-			}
-			value = .array(chosen)
-		case .choice:
-			guard let match = choice(matching: trimmed) else {
-				return .failure(SettingError("expected one of \(choiceTitles), not \"\(text)\""))
-			}
-			value = match.value
-		case .json:
-			return parseJSON(text)
+		switch kind.rules.parse(text, trimmed: text.trimmingCharacters(in: .whitespaces), for: self) {
+		case .success(let value): validate(value).map { .failure($0) } ?? .success(value)
+		case .failure(let error): .failure(error)
 		}
-		if let problem = validate(value) {
-			return .failure(problem)
-		}
-		return .success(value)
 	}
 
 	/// Why `value` is not a valid stored value for this setting (its type, then its constraints), or `nil` if it is.
 	public func validate(_ value: Defaults.JSONValue) -> SettingError? {
-		typeProblem(value) ?? constraintProblem(value)
+		typeProblem(value) ?? (value.isNull ? nil : kind.rules.constraintProblem(value, for: self))
 	}
 
 	/**
@@ -96,35 +36,8 @@ extension Setting {
 		if value.isNull {
 			return isOptional ? nil : SettingError("\(title) cannot be empty")
 		}
-		switch kind {
-		case .bool:
-			guard value.boolValue != nil else { return SettingError("expected true or false, not \(value.abbreviatedDescription)") }
-		case .integer:
-			guard value.integerValue(as: Int64.self) != nil else {
-				if let number = value.doubleValue, number.rounded() == number, abs(number) >= 0x1p63 { return Self.tooLargeForAWholeNumber }
-				return SettingError("expected a whole number, not \(value.abbreviatedDescription)")
-			}
-		case .number:
-			guard value.doubleValue != nil else { return SettingError("expected a number, not \(value.abbreviatedDescription)") }
-		case .string:
-			guard value.stringValue != nil else { return SettingError("expected text, not \(value.abbreviatedDescription)") }
-		case .url:
-			guard let text = value.stringValue, Self.url(from: text) != nil else { return SettingError("expected a URL, not \(value.abbreviatedDescription)") }
-		case .date:
-			guard let text = value.stringValue, ISO8601.date(from: text) != nil else { return SettingError("expected an ISO 8601 date, not \(value.abbreviatedDescription)") }
-		case .choice where allowsMultiple:
-			guard let items = value.arrayValue, items.allSatisfy(isChoice) else {
-				return SettingError("expected a list of \(choiceTitles), not \(value.abbreviatedDescription)")
-			}
-			// A checklist holds each choice once (a set): a list naming one twice is a mistake.
-			if let twice = items.indices.first(where: { items[..<$0].contains(items[$0]) }).map({ items[$0] }) {
-				let title = choices?.first { $0.value == twice }?.title ?? twice.jsonString()
-				return SettingError("lists \(title) more than once; each choice is either chosen or not")
-			}
-		case .choice:
-			guard isChoice(value) else { return SettingError("expected one of \(choiceTitles), not \(value.abbreviatedDescription)") }
-		case .json:
-			break
+		if let problem = kind.rules.typeProblem(value, for: self) {
+			return problem
 		}
 		if let typeCheck, !typeCheck.check(value) {
 			let detail = typeCheck.problem(value).map { " (\($0))" } ?? ""
@@ -147,36 +60,12 @@ extension Setting {
 	}
 
 	/// A number as messages show it: `2` rather than `2.0`.
-	/// A whole number beyond 64 bits, for a setting of whole numbers.
-	private static var tooLargeForAWholeNumber: SettingError {
-		SettingError("is too large: a whole-number setting holds -9223372036854775808 to 9223372036854775807")
-	}
-
 	package static func formatNumber(_ number: Double) -> String {
 		number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
 	}
 
-	private func constraintProblem(_ value: Defaults.JSONValue) -> SettingError? {
-		if let number = value.doubleValue, kind == .integer || kind == .number {
-			if let minimum, number < minimum { return rangeError }
-			if let maximum, number > maximum { return rangeError }
-		}
-		if kind == .string, let text = value.stringValue {
-			if let maxLength, text.count > maxLength {
-				return SettingError("is \(text.count) characters long; at most \(maxLength) are allowed")
-			}
-			if let pattern, !Self.matches(text, pattern: pattern) {
-				return SettingError("does not match the pattern \(pattern)")
-			}
-		}
-		return nil
-	}
-
-	private var rangeError: SettingError {
-		SettingError("must be between \(minimum.map(Self.formatNumber) ?? "-∞") and \(maximum.map(Self.formatNumber) ?? "∞")")
-	}
-
-	private func parseJSON(_ text: String) -> Result<Defaults.JSONValue, SettingError> {
+	/// JSON text, checked with ``validate(_:)``.
+	func parseJSON(_ text: String) -> Result<Defaults.JSONValue, SettingError> {
 		let value: Defaults.JSONValue
 		do {
 			value = try Defaults.JSONValue(parsing: text)
@@ -184,33 +73,6 @@ extension Setting {
 			return .failure(SettingError("\(error)"))
 		}
 		return validate(value).map { .failure($0) } ?? .success(value)
-	}
-
-	private func choice(matching text: String) -> Choice? {
-		let options = choices ?? []
-		let lowered = text.lowercased()
-		return options.first { $0.title.lowercased() == lowered }
-			?? options.first { ($0.value.stringValue ?? $0.value.jsonString()).lowercased() == lowered }
-	}
-
-	private func isChoice(_ value: Defaults.JSONValue) -> Bool {
-		(choices ?? []).contains { $0.value == value }
-	}
-
-	private var choiceTitles: String {
-		(choices ?? []).map(\.title).joined(separator: ", ")
-	}
-
-	private static func url(from text: String) -> URL? {
-		guard !text.isEmpty, !text.contains(" ") else { return nil }
-		if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
-		guard let url = URL(string: text), url.scheme != nil else { return nil }
-		return url
-	}
-
-	private static func matches(_ text: String, pattern: String) -> Bool {
-		guard let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return false }
-		return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
 	}
 }
 

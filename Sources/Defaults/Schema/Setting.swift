@@ -18,26 +18,6 @@ let schema = SettingsSchema(title: "Editor", sections: [SettingsSchema.Section(t
 ```
 */
 public struct Setting: Sendable, Codable, Equatable {
-	/// What kind of value a setting holds, which decides its widget.
-	public enum Kind: String, Sendable, Codable, CaseIterable {
-		/// `true` or `false`: a toggle.
-		case bool
-		/// A whole number: a slider with a range, else a text field.
-		case integer
-		/// A floating-point number: a slider with a range, else a text field.
-		case number
-		/// Text: a text field.
-		case string
-		/// A URL: a text field.
-		case url
-		/// A date (ISO 8601 text): a text field.
-		case date
-		/// One of a list of choices: a picker; with ``Setting/allowsMultiple``, any number of them: a checklist.
-		case choice
-		/// Anything else (arrays, dictionaries, `Codable` values): compact JSON, edited in `$EDITOR`.
-		case json
-	}
-
 	/// A value a ``Kind/choice`` setting may take.
 	public struct Choice: Sendable, Codable, Equatable {
 		/// The stored value.

@@ -40,7 +40,7 @@ extension Setting {
 		var schema = valueSchema()
 		schema["title"] = .string(title)
 		var description = help ?? ""
-		if kind == .json || typeName != kind.rawValue {
+		if kind.rules.schemaNamesTheType || typeName != kind.rawValue {
 			description += (description.isEmpty ? "" : " ") + "(\(typeName))"
 		}
 		if !description.isEmpty { schema["description"] = .string(description) }
@@ -55,45 +55,8 @@ extension Setting {
 		return .object(nullable)
 	}
 
-	/// A bound as JSON: a whole number without a fraction.
-	private static func number(_ value: Double) -> Defaults.JSONValue {
-		value.rounded() == value && abs(value) < 1e15 ? .integer(Int64(value)) : .double(value)
-	}
-
 	/// The type and constraints alone.
 	private func valueSchema() -> [String: Defaults.JSONValue] {
-		switch kind {
-		case .bool:
-			return ["type": "boolean"]
-		case .integer, .number:
-			var schema: [String: Defaults.JSONValue] = ["type": kind == .integer ? "integer" : "number"]
-			if let minimum { schema["minimum"] = Self.number(minimum) }
-			if let maximum { schema["maximum"] = Self.number(maximum) }
-			return schema
-		case .string:
-			var schema: [String: Defaults.JSONValue] = ["type": "string"]
-			if let maxLength { schema["maxLength"] = .integer(Int64(maxLength)) }
-			// JSON Schema patterns match anywhere; the settings' patterns match the whole text.
-			if let pattern { schema["pattern"] = .string("^(?:\(pattern))$") }
-			return schema
-		case .url:
-			// An absolute path, or a URL with a scheme; no spaces.
-			return ["type": "string", "format": "uri-reference", "pattern": #"^(/|[A-Za-z][A-Za-z0-9+.\-]*:)[^ ]*$"#]
-		case .date:
-			return ["type": "string", "format": "date-time"]
-		case .choice:
-			let values = Defaults.JSONValue.array((choices ?? []).map(\.value))
-			return allowsMultiple ? ["type": "array", "items": ["enum": values], "uniqueItems": true] : ["enum": values]
-		case .json:
-			// Any value, of the JSON type its default has (a `Codable` struct is always an object).
-			switch defaultValue {
-			case .array?: return ["type": "array"]
-			case .object?: return ["type": "object"]
-			case .string?: return ["type": "string"]
-			case .integer?, .double?: return ["type": "number"]
-			case .bool?: return ["type": "boolean"]
-			default: return [:]
-			}
-		}
+		kind.rules.valueSchema(for: self)
 	}
 }

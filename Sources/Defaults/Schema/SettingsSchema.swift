@@ -136,11 +136,8 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 			if let minimum = setting.minimum, let maximum = setting.maximum, minimum > maximum {
 				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a minimum above its maximum")
 			}
-			if setting.kind == .choice, setting.choices?.isEmpty ?? true {
-				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" is a choice but lists no choices")
-			}
-			if setting.allowsMultiple, setting.kind != .choice {
-				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" allows multiple values but is not a choice")
+			if let problem = setting.kind.rules.declarationProblem(setting) {
+				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" \(problem)")
 			}
 			if let step = setting.step, step <= 0 {
 				throw SettingsSchemaError(path: path, reason: "\"\(setting.key)\" has a step that is not positive")

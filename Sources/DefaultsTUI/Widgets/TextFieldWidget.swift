@@ -20,14 +20,7 @@ struct TextFieldWidget: SettingWidget {
 	}
 
 	var detailLines: [String] {
-		var lines: [String] = []
-		switch setting.kind {
-		case .url: lines.append("Values: a URL such as https://example.com, or a path starting with /.")
-		case .date: lines.append("Values: a date such as 2026-11-22 or 2026-11-22T05:07:44Z (ISO 8601).")
-		case .integer: lines.append("Values: a whole number.")
-		case .number: lines.append("Values: a number.")
-		default: lines.append("Values: text.")
-		}
+		var lines = ["Values: \(setting.kind.rules.valuesDescription)."]
 		if let minimum = setting.minimum { lines.append("At least \(Setting.formatNumber(minimum)).") }
 		if let maximum = setting.maximum { lines.append("At most \(Setting.formatNumber(maximum)).") }
 		if let maxLength = setting.maxLength { lines.append("At most \(maxLength) characters.") }

@@ -93,15 +93,37 @@ extension SettingWidget {
 
 /// Picks the widget for a setting: the one place that looks at a setting's kind.
 enum Widgets {
+	/// Makes the widget for a setting of one kind.
+	typealias Maker = @Sendable (Setting) -> any SettingWidget
+
+	/// The widget of each built-in kind, by the kind's name: a new kind's widget is added here.
+	private static let builtIn: [String: Maker] = [
+		Setting.Kind.bool.rawValue: { ToggleWidget(setting: $0) },
+		Setting.Kind.integer.rawValue: numberWidget,
+		Setting.Kind.number.rawValue: numberWidget,
+		Setting.Kind.string.rawValue: { TextFieldWidget(setting: $0) },
+		Setting.Kind.url.rawValue: { TextFieldWidget(setting: $0) },
+		Setting.Kind.date.rawValue: { TextFieldWidget(setting: $0) },
+		Setting.Kind.choice.rawValue: { $0.allowsMultiple ? ChecklistWidget(setting: $0) as any SettingWidget : PickerWidget(setting: $0) },
+		Setting.Kind.json.rawValue: { JSONValueWidget(setting: $0) },
+	]
+
+	/// Widgets added for kinds of one's own (a test's), by the kind's name.
+	private static let added = Locked<[String: Maker]>([:])
+
+	/// A slider with a range, else a text field.
+	private static let numberWidget: Maker = { setting in
+		if setting.minimum != nil, setting.maximum != nil { SliderWidget(setting: setting) } else { TextFieldWidget(setting: setting) }
+	}
+
+	/// Shows settings of `kind` with the widget `make` gives (for a kind that is not built in).
+	static func add(_ make: @escaping Maker, for kind: Setting.Kind) {
+		added.withLock { $0[kind.rawValue] = make }
+	}
+
 	static func widget(for setting: Setting) -> any SettingWidget {
-		switch setting.kind {
-		case .bool: ToggleWidget(setting: setting)
-		case .choice where setting.allowsMultiple: ChecklistWidget(setting: setting)
-		case .choice: PickerWidget(setting: setting)
-		case .integer, .number:
-			if setting.minimum != nil, setting.maximum != nil { SliderWidget(setting: setting) } else { TextFieldWidget(setting: setting) }
-		case .string, .url, .date: TextFieldWidget(setting: setting)
-		case .json: JSONValueWidget(setting: setting)
-		}
+		let make = builtIn[setting.kind.rawValue] ?? added.withLock { $0[setting.kind.rawValue] }
+		// A kind without a widget is shown and edited as its JSON.
+		return make?(setting) ?? JSONValueWidget(setting: setting)
 	}
 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A URL with a scheme, or an absolute path, stored as its text: a text field.
+struct URLKind: SettingKindRules {
+	let name = "url"
+	let valuesDescription = "a URL such as https://example.com, or a path starting with /"
+
+	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
+		guard let url = Self.url(from: trimmed) else {
+			return .failure(SettingError("expected a URL such as https://example.com or /path/to/file, not \"\(text)\""))
+		}
+		return .success(.string(url.absoluteString))
+	}
+
+	func typeProblem(_ value: Defaults.JSONValue, for setting: Setting) -> SettingError? {
+		guard let text = value.stringValue, Self.url(from: text) != nil else { return SettingError("expected a URL, not \(value.abbreviatedDescription)") }
+		return nil
+	}
+
+	func valueSchema(for setting: Setting) -> [String: Defaults.JSONValue] {
+		// An absolute path, or a URL with a scheme; no spaces.
+		["type": "string", "format": "uri-reference", "pattern": #"^(/|[A-Za-z][A-Za-z0-9+.\-]*:)[^ ]*$"#]
+	}
+
+	private static func url(from text: String) -> URL? {
+		guard !text.isEmpty, !text.contains(" ") else { return nil }
+		if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
+		guard let url = URL(string: text), url.scheme != nil else { return nil }
+		return url
+	}
+}
+
+extension Setting.Kind {
+	/// A URL: a text field.
+	public static let url = Setting.Kind(URLKind())
+}
