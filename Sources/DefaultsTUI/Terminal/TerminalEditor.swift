@@ -37,7 +37,7 @@ public final class TerminalEditor {
 	  - schema: The settings to show, in their sections.
 	  - store: Where their values are kept.
 	  - storeDescription: What the title bar names as the store; by default its
-	    ``SavingStore/location`` (a file store's path).
+	    `SavingStore.location` (a file store's path).
 	  - mouse: Whether to ask the terminal for mouse events (clicks and the wheel).
 	    Without them, the terminal's own selection works as usual.
 	  - problemLog: A file to append problems to while the editor runs, besides showing them.
@@ -82,7 +82,7 @@ public final class TerminalEditor {
 	Runs the editor until the person quits or a signal ends it, and says how it ended.
 
 	It runs until the person quits or the process gets SIGINT (Ctrl-C), SIGTERM or SIGHUP,
-	then restores the terminal. A store that saves (``SavingStore``: a file store, etcd) is
+	then restores the terminal. A store that saves (a `SavingStore`: a file store, etcd) is
 	saved before it returns, waiting at most a second for a server; the signal itself no longer
 	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
 	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.

@@ -77,7 +77,9 @@ extension Setting {
 		/// The built-in kinds: registering a new kind is adding it here.
 		public static let allCases: [Kind] = [.bool, .integer, .number, .string, .url, .date, .choice, .json]
 
+		/// Kinds are the same when their names are.
 		public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
+		/// Hashes the name.
 		public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
 		/// The kind's name.
