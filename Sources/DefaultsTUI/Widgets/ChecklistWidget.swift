@@ -25,10 +25,10 @@ struct ChecklistWidget: SettingWidget {
 }
 
 /// An open checklist: Space checks and unchecks, Enter stores the checked choices in the schema's order.
-struct ChecklistEditor: WidgetEditor {
+struct ChecklistEditor: ChoiceListEditor {
 	let setting: Setting
 	private(set) var checked: Set<Int>
-	private var list: ChoiceList
+	var list: ChoiceList
 
 	init(setting: Setting, checked values: [Defaults.JSONValue]) {
 		self.setting = setting
@@ -39,36 +39,32 @@ struct ChecklistEditor: WidgetEditor {
 
 	var keyContext: KeyContext { .choosingMany }
 
-	mutating func handle(_ command: Command?, key: EditorKey) -> EditOutcome {
+	mutating func act(on command: Command) -> EditOutcome? {
 		switch command {
 		case .toggleItem:
-			if checked.remove(list.highlighted) == nil { checked.insert(list.highlighted) }
+			toggle(list.highlighted)
+			return .editing
 		case .apply:
 			let choices = setting.choices ?? []
 			return .commit(.array(choices.indices.filter(checked.contains).map { choices[$0].value }))
-		case .cancel:
-			return .cancel
 		default:
-			_ = list.handle(command, key: key)
+			return nil
 		}
-		return .editing
 	}
 
-	func overlay(width: Int, height: Int) -> [[Span]]? {
-		return list.box(width: width, height: height) { index in
-			(checked.contains(index) ? "[x] " : "[ ] ") + list.titles[index]
-		}
+	func text(ofChoice index: Int) -> String {
+		(checked.contains(index) ? "[x] " : "[ ] ") + list.titles[index]
 	}
 
 	/// A click on a choice checks or unchecks it; Enter still applies.
-	mutating func click(atLine line: Int, height: Int) -> EditOutcome? {
-		guard let index = list.choice(atBoxLine: line, height: height) else { return nil }
-		list.highlight(index)
-		if checked.remove(index) == nil { checked.insert(index) }
+	mutating func clicked(choice index: Int) -> EditOutcome {
+		toggle(index)
 		return .editing
 	}
 
-	func hint(for command: Command) -> String? { "" }
+	private mutating func toggle(_ index: Int) {
+		if checked.remove(index) == nil { checked.insert(index) }
+	}
 
 	mutating func restart(from value: Defaults.JSONValue?) {
 		let choices = setting.choices ?? []

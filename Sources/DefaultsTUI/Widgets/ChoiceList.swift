@@ -93,3 +93,39 @@ struct ChoiceList {
 		typed = ""
 	}
 }
+
+/**
+An editor showing a setting's choices in a ``ChoiceList`` (a picker's list, a checklist): the
+list moves the highlight, Esc cancels, and the editor says what its own command does to the
+highlighted choice and what a click on a choice does.
+*/
+protocol ChoiceListEditor: WidgetEditor {
+	var list: ChoiceList { get set }
+	/// The text of a choice's row in the box.
+	func text(ofChoice index: Int) -> String
+	/// What the editor's own command (choose, check) does; `nil` for commands it leaves to the list.
+	mutating func act(on command: Command) -> EditOutcome?
+	/// What a click on a choice (now highlighted) does.
+	mutating func clicked(choice index: Int) -> EditOutcome
+}
+
+extension ChoiceListEditor {
+	mutating func handle(_ command: Command?, key: EditorKey) -> EditOutcome {
+		if let command, let outcome = act(on: command) { return outcome }
+		if command == .cancel { return .cancel }
+		_ = list.handle(command, key: key)
+		return .editing
+	}
+
+	func overlay(width: Int, height: Int) -> [[Span]]? {
+		list.box(width: width, height: height) { text(ofChoice: $0) }
+	}
+
+	mutating func click(atLine line: Int, height: Int) -> EditOutcome? {
+		guard let index = list.choice(atBoxLine: line, height: height) else { return nil }
+		list.highlight(index)
+		return clicked(choice: index)
+	}
+
+	func hint(for command: Command) -> String? { "" }
+}

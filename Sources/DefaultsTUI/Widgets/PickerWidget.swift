@@ -37,10 +37,10 @@ struct PickerWidget: SettingWidget {
 }
 
 /// A picker's open list: the current choice is marked, Enter or Space takes the highlighted one.
-struct PickerListEditor: WidgetEditor {
+struct PickerListEditor: ChoiceListEditor {
 	let setting: Setting
 	let current: Defaults.JSONValue?
-	private var list: ChoiceList
+	var list: ChoiceList
 
 	init(setting: Setting, current: Defaults.JSONValue?, highlighted: Int) {
 		self.setting = setting
@@ -50,33 +50,21 @@ struct PickerListEditor: WidgetEditor {
 
 	var keyContext: KeyContext { .choosingOne }
 
-	mutating func handle(_ command: Command?, key: EditorKey) -> EditOutcome {
-		switch command {
-		case .choose:
-			guard let choice = (setting.choices ?? []).dropFirst(list.highlighted).first else { return .cancel }
-			return .commit(choice.value)
-		case .cancel:
-			return .cancel
-		default:
-			_ = list.handle(command, key: key)
-			return .editing
-		}
+	mutating func act(on command: Command) -> EditOutcome? {
+		guard command == .choose else { return nil }
+		return clicked(choice: list.highlighted)
 	}
 
-	func overlay(width: Int, height: Int) -> [[Span]]? {
+	func text(ofChoice index: Int) -> String {
 		let choices = setting.choices ?? []
-		return list.box(width: width, height: height) { index in
-			list.titles[index] + (choices[index].value == current ? "  (current)" : "")
-		}
+		return list.titles[index] + (choices[index].value == current ? "  (current)" : "")
 	}
 
 	/// A click on a choice chooses it.
-	mutating func click(atLine line: Int, height: Int) -> EditOutcome? {
-		guard let index = list.choice(atBoxLine: line, height: height), let choice = (setting.choices ?? []).dropFirst(index).first else { return nil }
+	mutating func clicked(choice index: Int) -> EditOutcome {
+		guard let choice = (setting.choices ?? []).dropFirst(index).first else { return .cancel }
 		return .commit(choice.value)
 	}
-
-	func hint(for command: Command) -> String? { "" }
 
 	mutating func restart(from value: Defaults.JSONValue?) {}
 }
