@@ -21,6 +21,16 @@ struct EtcdBackendTests {
 		)
 	}
 
+	/// Runs `body` with a test's own etcd, a prefix of its own and a store over it, closed after `body`.
+	private func withEtcdStore(_ body: (EtcdServer, String, EtcdStore) async throws -> Void) async throws {
+		let etcd = try await EtcdServer.start()
+		defer { etcd.terminate() }
+		let prefix = uniquePrefix()
+		let store = try await open(etcd, prefix: prefix)
+		defer { store.backend.close() }
+		try await body(etcd, prefix, store)
+	}
+
 	@Test func loadsTheKeysUnderThePrefixAsValues() async throws {
 		let etcd = try await EtcdServer.start()
 		defer { etcd.terminate() }
@@ -34,42 +44,36 @@ struct EtcdBackendTests {
 	}
 
 	@Test func writesEachChangeAsJSONTextAndRemovesKeys() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let store = try await open(etcd, prefix: prefix)
-		defer { store.backend.close() }
-		let theme = Defaults.Key<String>("theme", default: "system", suite: store)
-		let volume = Defaults.Key<Int>("volume", default: 5, suite: store)
-		Defaults[theme] = "dark"
-		Defaults[volume] = 7
-		try await store.backend.flush(timeout: .seconds(20))
-		#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#)
-		#expect(try etcd.value(of: "\(prefix)volume") == "7")
-		Defaults.reset(theme)
-		try await store.backend.flush(timeout: .seconds(20))
-		#expect(try etcd.value(of: "\(prefix)theme") == "")
-		#expect(try etcd.value(of: "\(prefix)volume") == "7")
+		try await withEtcdStore { etcd, prefix, store in
+			let theme = Defaults.Key<String>("theme", default: "system", suite: store)
+			let volume = Defaults.Key<Int>("volume", default: 5, suite: store)
+			Defaults[theme] = "dark"
+			Defaults[volume] = 7
+			try await store.backend.flush(timeout: .seconds(20))
+			#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#)
+			#expect(try etcd.value(of: "\(prefix)volume") == "7")
+			Defaults.reset(theme)
+			try await store.backend.flush(timeout: .seconds(20))
+			#expect(try etcd.value(of: "\(prefix)theme") == "")
+			#expect(try etcd.value(of: "\(prefix)volume") == "7")
+		}
 	}
 
 	@Test func aChangeMadeWithEtcdctlReachesObservers() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let store = try await open(etcd, prefix: prefix)
-		defer { store.backend.close() }
-		let theme = Defaults.Key<String>("theme", default: "system", suite: store)
-		let seen = Locked<[String]>([])
-		let observation = Defaults.observe(theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
-		defer { observation.invalidate() }
-		// The watch may start a moment after the store opens: put until the observer hears it.
-		#expect(await eventually { () async -> Bool in
-			_ = try? etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
-			return await eventually(within: .seconds(1)) { seen.withLock { $0.contains("solarized") } }
-		})
-		#expect(Defaults[theme] == "solarized")
-		try etcd.etcdctl("del", "\(prefix)theme")
-		#expect(await eventually { Defaults[theme] == "system" && seen.withLock { $0.last } == "system" })
+		try await withEtcdStore { etcd, prefix, store in
+			let theme = Defaults.Key<String>("theme", default: "system", suite: store)
+			let seen = Locked<[String]>([])
+			let observation = Defaults.observe(theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
+			defer { observation.invalidate() }
+			// The watch may start a moment after the store opens: put until the observer hears it.
+			#expect(await eventually { () async -> Bool in
+				_ = try? etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
+				return await eventually(within: .seconds(1)) { seen.withLock { $0.contains("solarized") } }
+			})
+			#expect(Defaults[theme] == "solarized")
+			try etcd.etcdctl("del", "\(prefix)theme")
+			#expect(await eventually { Defaults[theme] == "system" && seen.withLock { $0.last } == "system" })
+		}
 	}
 
 	@Test func aValueThatIsNotJSONIsReportedLeftOutAndNotOverwritten() async throws {
@@ -97,18 +101,15 @@ struct EtcdBackendTests {
 	}
 
 	@Test func aChangeMadeWhileEtcdIsDownIsKeptReportedAndPushedLater() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let store = try await open(etcd, prefix: prefix)
-		defer { store.backend.close() }
-		etcd.stop()
-		store.setStoredValue("offline", forKey: "theme")
-		await #expect(throws: EtcdError.self) { try await store.backend.flush(timeout: .seconds(2)) }
-		#expect(store.storedValue(forKey: "theme") == "offline")
-		#expect(await eventually { !ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains("cannot be written") && $0.message.contains(prefix) }.isEmpty })
-		try await etcd.restart()
-		try await store.backend.flush(timeout: .seconds(30))
-		#expect(try etcd.value(of: "\(prefix)theme") == #""offline""#)
+		try await withEtcdStore { etcd, prefix, store in
+			etcd.stop()
+			store.setStoredValue("offline", forKey: "theme")
+			await #expect(throws: EtcdError.self) { try await store.backend.flush(timeout: .seconds(2)) }
+			#expect(store.storedValue(forKey: "theme") == "offline")
+			#expect(await eventually { !ProblemRecorder.recorded { $0.kind == .syncFailure && $0.message.contains("cannot be written") && $0.message.contains(prefix) }.isEmpty })
+			try await etcd.restart()
+			try await store.backend.flush(timeout: .seconds(30))
+			#expect(try etcd.value(of: "\(prefix)theme") == #""offline""#)
+		}
 	}
 }

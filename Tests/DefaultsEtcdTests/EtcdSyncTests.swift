@@ -41,6 +41,17 @@ func uniquePrefix() -> String {
 	EtcdServer.uniquePrefix()
 }
 
+/// Runs `body` with a test's own etcd, a prefix of its own and one machine syncing under it
+/// (a store of its own), and stops the machine and etcd after it.
+func withSyncingMachine(_ body: (EtcdServer, String, Machine) async throws -> Void) async throws {
+	let etcd = try await EtcdServer.start()
+	defer { etcd.terminate() }
+	let prefix = uniquePrefix()
+	let machine = try Machine(etcd, prefix: prefix)
+	defer { machine.sync.stop() }
+	try await body(etcd, prefix, machine)
+}
+
 /// The sync engine between machines through a real etcd.
 @Suite(.serialized)
 struct EtcdSyncTests {
@@ -77,37 +88,31 @@ struct EtcdSyncTests {
 	}
 
 	@Test(.requires(.etcd)) func aValuePutWithEtcdctlAppearsInTheTypedKey() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let machine = try Machine(etcd, prefix: prefix)
-		defer { machine.sync.stop() }
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		try await withSyncingMachine { etcd, prefix, machine in
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 
-		try etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
-		#expect(await eventually { Defaults[machine.theme] == "solarized" })
+			try etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
+			#expect(await eventually { Defaults[machine.theme] == "solarized" })
+		}
 	}
 
 	@Test(.requires(.etcd)) func aValueInEtcdThatDoesNotDecodeIsReportedAndLeavesLocalDataAlone() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let machine = try Machine(etcd, prefix: prefix)
-		defer { machine.sync.stop() }
-		Defaults[machine.theme] = "dark"
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		try await withSyncingMachine { etcd, prefix, machine in
+			Defaults[machine.theme] = "dark"
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
 
-		try etcd.etcdctl("put", "\(prefix)theme", "dark")   // no quotes: not JSON
-		try etcd.etcdctl("put", "\(prefix)theme", "42")     // JSON, but not a String
-		let problems = { ProblemRecorder.recorded { $0.kind == .undecodableValue && $0.message.contains(prefix) } }
-		#expect(await eventually { problems().count == 2 })
-		#expect(problems().first?.message.contains("a string needs quotes") == true)
-		#expect(Defaults[machine.theme] == "dark")
-		#expect(machine.store.storedValue(forKey: "theme") == "dark")
+			try etcd.etcdctl("put", "\(prefix)theme", "dark")   // no quotes: not JSON
+			try etcd.etcdctl("put", "\(prefix)theme", "42")     // JSON, but not a String
+			let problems = { ProblemRecorder.recorded { $0.kind == .undecodableValue && $0.message.contains(prefix) } }
+			#expect(await eventually { problems().count == 2 })
+			#expect(problems().first?.message.contains("a string needs quotes") == true)
+			#expect(Defaults[machine.theme] == "dark")
+			#expect(machine.store.storedValue(forKey: "theme") == "dark")
 
-		// A local change afterwards is pushed over the bad value.
-		Defaults[machine.theme] = "light"
-		#expect(await eventually { (try? etcd.etcdctl("get", "\(prefix)theme", "--print-value-only"))?.contains(#""light""#) == true })
+			// A local change afterwards is pushed over the bad value.
+			Defaults[machine.theme] = "light"
+			#expect(await eventually { (try? etcd.etcdctl("get", "\(prefix)theme", "--print-value-only"))?.contains(#""light""#) == true })
+		}
 	}
 
 	@Test(.requires(.etcd)) func changesMadeWhileEtcdIsDownArePushedWhenItIsBack() async throws {
@@ -213,40 +218,35 @@ struct EtcdSyncTests {
 	}
 
 	@Test(.requires(.etcd)) func syncReturnsOnceTheLocalChangesAreInEtcd() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let machine = try Machine(etcd, prefix: prefix)
-		defer { machine.sync.stop() }
-		Defaults[machine.theme] = "dark"
-		await machine.sync.sync()
-		#expect(try etcd.value(of: "\(prefix)theme") == #""dark""#, "pushed before sync() returned")
-		#expect(machine.sync.isComplete)
+		try await withSyncingMachine { etcd, prefix, machine in
+			Defaults[machine.theme] = "dark"
+			await machine.sync.sync()
+			let pushed = try etcd.value(of: "\(prefix)theme")
+			#expect(pushed == #""dark""#, "pushed before sync() returned")
+			#expect(machine.sync.isComplete)
+		}
 	}
 
 	@Test(.requires(.etcd)) func aRemovedKeyIsNeitherPushedNorUpdated() async throws {
-		let etcd = try await EtcdServer.start()
-		defer { etcd.terminate() }
-		let prefix = uniquePrefix()
-		let machine = try Machine(etcd, prefix: prefix)
-		defer { machine.sync.stop() }
-		let volume = Defaults.Key<Int>("volume", default: 5, suite: machine.store, iCloud: true)
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		machine.sync.remove(machine.theme)
-		#expect(!machine.sync.keys.contains(machine.theme) && machine.sync.keys.contains(volume))
+		try await withSyncingMachine { etcd, prefix, machine in
+			let volume = Defaults.Key<Int>("volume", default: 5, suite: machine.store, iCloud: true)
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			machine.sync.remove(machine.theme)
+			#expect(!machine.sync.keys.contains(machine.theme) && machine.sync.keys.contains(volume))
 
-		// Local: the removed key's change stays here; the synced one after it goes out.
-		Defaults[machine.theme] = "dark"
-		Defaults[volume] = 7
-		#expect(await eventually { (try? etcd.value(of: "\(prefix)volume")) == "7" })
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		#expect(try etcd.value(of: "\(prefix)theme").isEmpty, "a key no longer synced is not pushed")
+			// Local: the removed key's change stays here; the synced one after it goes out.
+			Defaults[machine.theme] = "dark"
+			Defaults[volume] = 7
+			#expect(await eventually { (try? etcd.value(of: "\(prefix)volume")) == "7" })
+			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(try etcd.value(of: "\(prefix)theme").isEmpty, "a key no longer synced is not pushed")
 
-		// Remote: a change of the removed key before one of the synced key is not applied.
-		try etcd.etcdctl("put", "\(prefix)theme", #""light""#)
-		try etcd.etcdctl("put", "\(prefix)volume", "9")
-		#expect(await eventually { Defaults[volume] == 9 })
-		#expect(Defaults[machine.theme] == "dark", "a key no longer synced keeps its local value")
+			// Remote: a change of the removed key before one of the synced key is not applied.
+			try etcd.etcdctl("put", "\(prefix)theme", #""light""#)
+			try etcd.etcdctl("put", "\(prefix)volume", "9")
+			#expect(await eventually { Defaults[volume] == 9 })
+			#expect(Defaults[machine.theme] == "dark", "a key no longer synced keeps its local value")
+		}
 	}
 
 	@Test(arguments: ["", "/", "/myapp", "myapp/", "myapp"])
