@@ -71,7 +71,7 @@ struct ArchitectureTests {
 	@Test func eachKindIsOneFileInTheCore() throws {
 		let files = try Self.sources(in: "Sources/Defaults/Schema/Kinds")
 		for kind in Setting.Kind.allCases {
-			let declaring = files.filter { $0.text.contains(#"let name = "\#(kind.rawValue)""#) }
+			let declaring = files.filter { $0.text.contains(#"var name: String { "\#(kind.rawValue)" }"#) }
 			#expect(declaring.count == 1, "the rules of \(kind) are in one file: \(declaring.map(\.name))")
 			#expect(declaring.first?.text.contains(": SettingKindRules") == true)
 			#expect(declaring.first?.text.contains("public static let \(kind.rawValue) = Setting.Kind(") == true)

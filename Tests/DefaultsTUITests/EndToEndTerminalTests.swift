@@ -88,6 +88,9 @@ struct EndToEndTerminalTests {
 		let editor = try TmuxSession.script("""
 			while IFS= read -r line; do case $line in SigBlk:*|SigIgn:*) printf '%s\\n' "$line";; esac; done < /proc/$$/status > \(TmuxServer.shellQuoted(signals.path))
 			trap 'echo interrupted > \(TmuxServer.shellQuoted(marker.path)); exit 1' INT
+			# Says it waits only once the terminal has put it in the foreground (its process group,
+			# field 5 of its stat, is the terminal's, field 8): a Ctrl-C pressed before goes elsewhere.
+			until set -- $(cat /proc/$$/stat) && [ "$5" = "$8" ]; do sleep 0.01; done
 			printf 'waiting for Ctrl-C' > /dev/tty
 			while :; do sleep 0.1; done
 			""")

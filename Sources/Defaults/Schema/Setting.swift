@@ -208,9 +208,15 @@ public struct SettingChangeHandler: @unchecked Sendable {
 
 /// Checks that a stored value decodes as the setting's Swift type.
 /// The check only decodes a value: it touches no shared state.
-struct TypeCheck: @unchecked Sendable {
+/// (A class: a setting is copied often, and this way a copy costs one reference, not two.)
+final class TypeCheck: @unchecked Sendable {
 	let check: (Defaults.JSONValue) -> Bool
 	/// Why a value the check refuses does not decode, naming the field ("width: expected a
 	/// number"), when the type can say.
-	var problem: (Defaults.JSONValue) -> String? = { _ in nil }
+	let problem: (Defaults.JSONValue) -> String?
+
+	init(check: @escaping (Defaults.JSONValue) -> Bool, problem: @escaping (Defaults.JSONValue) -> String? = { _ in nil }) {
+		self.check = check
+		self.problem = problem
+	}
 }

@@ -96,16 +96,16 @@ enum Widgets {
 	/// Makes the widget for a setting of one kind.
 	typealias Maker = @Sendable (Setting) -> any SettingWidget
 
-	/// The widget of each built-in kind, by the kind's name: a new kind's widget is added here.
-	private static let builtIn: [String: Maker] = [
-		Setting.Kind.bool.rawValue: { ToggleWidget(setting: $0) },
-		Setting.Kind.integer.rawValue: numberWidget,
-		Setting.Kind.number.rawValue: numberWidget,
-		Setting.Kind.string.rawValue: { TextFieldWidget(setting: $0) },
-		Setting.Kind.url.rawValue: { TextFieldWidget(setting: $0) },
-		Setting.Kind.date.rawValue: { TextFieldWidget(setting: $0) },
-		Setting.Kind.choice.rawValue: { $0.allowsMultiple ? ChecklistWidget(setting: $0) as any SettingWidget : PickerWidget(setting: $0) },
-		Setting.Kind.json.rawValue: { JSONValueWidget(setting: $0) },
+	/// The widget of each built-in kind: a new kind's widget is added here.
+	private static let builtIn: [ObjectIdentifier: Maker] = [
+		Setting.Kind.bool.identity: { ToggleWidget(setting: $0) },
+		Setting.Kind.integer.identity: numberWidget,
+		Setting.Kind.number.identity: numberWidget,
+		Setting.Kind.string.identity: { TextFieldWidget(setting: $0) },
+		Setting.Kind.url.identity: { TextFieldWidget(setting: $0) },
+		Setting.Kind.date.identity: { TextFieldWidget(setting: $0) },
+		Setting.Kind.choice.identity: { $0.allowsMultiple ? ChecklistWidget(setting: $0) as any SettingWidget : PickerWidget(setting: $0) },
+		Setting.Kind.json.identity: { JSONValueWidget(setting: $0) },
 	]
 
 	/// Widgets added for kinds of one's own (a test's), by the kind's name.
@@ -122,7 +122,7 @@ enum Widgets {
 	}
 
 	static func widget(for setting: Setting) -> any SettingWidget {
-		let make = builtIn[setting.kind.rawValue] ?? added.withLock { $0[setting.kind.rawValue] }
+		let make = builtIn[setting.kind.identity] ?? added.withLock { $0[setting.kind.rawValue] }
 		// A kind without a widget is shown and edited as its JSON.
 		return make?(setting) ?? JSONValueWidget(setting: setting)
 	}

@@ -1,7 +1,7 @@
 /// `true` or `false`, shown as a toggle; typed as `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`.
 struct BoolKind: SettingKindRules {
-	let name = "bool"
-	let valuesDescription = "true or false"
+	var name: String { "bool" }
+	var valuesDescription: String { "true or false" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		switch trimmed.lowercased() {

@@ -1,8 +1,8 @@
 /// One of the setting's choices (a picker), or with ``Setting/allowsMultiple`` any number of
 /// them, each once (a checklist); typed as a choice's title or value, several separated by commas.
 struct ChoiceKind: SettingKindRules {
-	let name = "choice"
-	let valuesDescription = "one of the choices"
+	var name: String { "choice" }
+	var valuesDescription: String { "one of the choices" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		guard setting.allowsMultiple else {

@@ -1,7 +1,7 @@
 /// A date as ISO 8601 text, stored with the digits it was given: a text field.
 struct DateKind: SettingKindRules {
-	let name = "date"
-	let valuesDescription = "a date such as 2026-11-22 or 2026-11-22T05:07:44Z (ISO 8601)"
+	var name: String { "date" }
+	var valuesDescription: String { "a date such as 2026-11-22 or 2026-11-22T05:07:44Z (ISO 8601)" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		guard let date = ISO8601.date(from: trimmed) else {

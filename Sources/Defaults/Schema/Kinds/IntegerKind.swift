@@ -1,7 +1,7 @@
 /// A whole number (64 bits): a slider with a range (``Defaults/Slider``), else a text field.
 struct IntegerKind: SettingKindRules {
-	let name = "integer"
-	let valuesDescription = "a whole number"
+	var name: String { "integer" }
+	var valuesDescription: String { "a whole number" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		if let number = Int64(trimmed) { return .success(.integer(number)) }

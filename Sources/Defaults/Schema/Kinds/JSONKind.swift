@@ -1,9 +1,9 @@
 /// Anything else (arrays, dictionaries, `Codable` values), typed and shown as compact JSON and
 /// edited in `$EDITOR`; the Swift type's own check (``Setting/typeName``) says what fits.
 struct JSONKind: SettingKindRules {
-	let name = "json"
-	let valuesDescription = "JSON"
-	let schemaNamesTheType = true
+	var name: String { "json" }
+	var valuesDescription: String { "JSON" }
+	var schemaNamesTheType: Bool { true }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		setting.parseJSON(text)

@@ -1,7 +1,7 @@
 /// A number, whole or not: a slider with a range (``Defaults/Slider``), else a text field.
 struct NumberKind: SettingKindRules {
-	let name = "number"
-	let valuesDescription = "a number"
+	var name: String { "number" }
+	var valuesDescription: String { "a number" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		if let whole = Int64(trimmed) { return .success(.integer(whole)) }

@@ -56,16 +56,33 @@ extension SettingKindRules {
 extension Setting {
 	/// What kind of value a setting holds, which decides its widget: ``bool``, ``integer``,
 	/// ``number``, ``string``, ``url``, ``date``, ``choice`` or ``json``.
-	public struct Kind: Sendable, Hashable, Codable, CaseIterable, RawRepresentable, CustomStringConvertible {
-		/// The kind's name in schema files: `bool`, `integer`, `number`, `string`, `url`, `date`, `choice`, `json`.
-		public let rawValue: String
-		/// What the kind knows (not part of its identity, which is its name).
-		package let rules: any SettingKindRules
+	public struct Kind: @unchecked Sendable, Hashable, Codable, CaseIterable, RawRepresentable, CustomStringConvertible {
+		/// The name and the rules, shared by every copy of the kind.
+		private final class Definition: Sendable {
+			let name: String
+			let rules: any SettingKindRules
 
-		/// A kind made of its rules (for a kind of one's own, such as a test's).
+			init(_ rules: any SettingKindRules) {
+				name = rules.name
+				self.rules = rules
+			}
+		}
+
+		/// Kinds are made once, as constants, and live as long as the program: held without
+		/// counting, copying a setting (which the editor does often) copies a pointer.
+		private let definition: Unmanaged<Definition>
+
+		/// The kind's name in schema files: `bool`, `integer`, `number`, `string`, `url`, `date`, `choice`, `json`.
+		public var rawValue: String { definition._withUnsafeGuaranteedRef { $0.name } }
+		/// What the kind knows (not part of its identity, which is its name).
+		package var rules: any SettingKindRules { definition._withUnsafeGuaranteedRef { $0.rules } }
+		/// The same for every copy of a kind: tells kinds apart without comparing names.
+		package var identity: ObjectIdentifier { ObjectIdentifier(definition.takeUnretainedValue()) }
+
+		/// A kind made of its rules (for a kind of one's own, such as a test's): made once, it is
+		/// never freed.
 		package init(_ rules: some SettingKindRules) {
-			rawValue = rules.name
-			self.rules = rules
+			definition = .passRetained(Definition(rules))
 		}
 
 		/// The built-in kind named `rawValue`, or `nil`.
@@ -78,7 +95,7 @@ extension Setting {
 		public static let allCases: [Kind] = [.bool, .integer, .number, .string, .url, .date, .choice, .json]
 
 		/// Kinds are the same when their names are.
-		public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue == rhs.rawValue }
+		public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.definition.toOpaque() == rhs.definition.toOpaque() || lhs.rawValue == rhs.rawValue }
 		/// Hashes the name.
 		public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 

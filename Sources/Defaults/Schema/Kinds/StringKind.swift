@@ -2,8 +2,8 @@ import Foundation
 
 /// Text, with an optional most length and a pattern the whole text must match: a text field.
 struct StringKind: SettingKindRules {
-	let name = "string"
-	let valuesDescription = "text"
+	var name: String { "string" }
+	var valuesDescription: String { "text" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		.success(.string(text))

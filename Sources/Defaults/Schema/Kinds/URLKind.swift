@@ -2,8 +2,8 @@ import Foundation
 
 /// A URL with a scheme, or an absolute path, stored as its text: a text field.
 struct URLKind: SettingKindRules {
-	let name = "url"
-	let valuesDescription = "a URL such as https://example.com, or a path starting with /"
+	var name: String { "url" }
+	var valuesDescription: String { "a URL such as https://example.com, or a path starting with /" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		guard let url = Self.url(from: trimmed) else {
