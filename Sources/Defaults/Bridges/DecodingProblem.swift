@@ -47,8 +47,8 @@ enum DecodingProblem {
 		codingPath.isEmpty ? what : "\(path(codingPath)): \(what)"
 	}
 
-	/// `frame.origin[2].x` for the keys leading to a value.
-	private static func path(_ codingPath: [any CodingKey]) -> String {
+	/// `frame.origin[2].x` for the keys leading to a value (an array's elements as `[2]`).
+	static func path(_ codingPath: [any CodingKey]) -> String {
 		var text = ""
 		for key in codingPath {
 			if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == String(index) {

@@ -69,10 +69,10 @@ enum FileContents: Equatable, Sendable {
 }
 
 /// A failed system call: which operation on which path, and the `errno`.
-struct SystemCallError: Error, Equatable, Sendable {
-	var operation: String
-	var path: String
-	var code: Int32
+package struct SystemCallError: Error, Equatable, Sendable {
+	package var operation: String
+	package var path: String
+	package var code: Int32
 }
 
 /**

@@ -149,8 +149,11 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		}
 	}
 
+	/// `.sections[0].settings[2]`: where in the schema file (each member name after a dot).
 	private static func describe(_ path: [any CodingKey]) -> String {
-		path.isEmpty ? "the schema" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+		guard !path.isEmpty else { return "the schema" }
+		let text = DecodingProblem.path(path)
+		return text.hasPrefix("[") ? text : "." + text
 	}
 }
 

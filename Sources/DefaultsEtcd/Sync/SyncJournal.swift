@@ -74,26 +74,10 @@ struct SyncJournal: Equatable, Sendable {
 			withIntermediateDirectories: true,
 			attributes: [.posixPermissions: 0o700]
 		)
-		let data = Data(json.jsonString().utf8)
-		// A temporary file, made durable before it replaces the old journal: after a crash the
-		// journal is the old one or the new one, never empty.
-		let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-		let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-		guard descriptor >= 0 else { throw JournalWriteError(path: temporary, code: errno) }
-		var failure: Int32?
-		data.withUnsafeBytes { buffer in
-			var offset = 0
-			while offset < buffer.count, failure == nil {
-				let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-				if written > 0 { offset += written } else if errno != EINTR { failure = errno }
-			}
-		}
-		if failure == nil, fsync(descriptor) != 0 { failure = errno }
-		close(descriptor)
-		if failure == nil, rename(temporary, url.path) != 0 { failure = errno }
-		if let failure {
-			unlink(temporary)
-			throw JournalWriteError(path: url.path, code: failure)
+		do {
+			try DurableFile.replace(atPath: url.path, with: Array(json.jsonString().utf8))
+		} catch {
+			throw JournalWriteError(path: error.path, code: error.code)
 		}
 	}
 

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/**
+Replaces a small file of the package's own whole and durably, through the same system
+calls the file store makes: a new file beside it, written and fsynced, renamed over it,
+and the directory fsynced. After a crash the file is the old one or the new one, never
+empty or half written.
+
+```swift
+try DurableFile.replace(atPath: journalPath, with: Array(text.utf8))
+```
+
+For files no other program writes (the etcd sync's journal); the file store's own save adds
+locking, merging and keeping the owner of a file it replaces.
+*/
+package enum DurableFile {
+	/// Writes `bytes` as the file at `path` (created with `mode` when new); throws the failed call.
+	package static func replace(atPath path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(SystemCallError) {
+		let fileSystem = SystemFileSystem()
+		let slash = path.lastIndex(of: "/")
+		let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+		let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+		let temporary = "\(directory)/.\(name).\(getpid()).tmp"
+		// Left by an earlier process with this id that was killed mid-write.
+		fileSystem.removeFile(atPath: temporary)
+		let descriptor = try fileSystem.createExclusively(atPath: temporary, mode: mode)
+		do throws(SystemCallError) {
+			do throws(SystemCallError) {
+				try fileSystem.write(bytes, to: descriptor, path: temporary)
+				try fileSystem.synchronize(descriptor, path: temporary)
+			} catch {
+				fileSystem.close(descriptor)
+				throw error
+			}
+			try fileSystem.closeWrittenFile(descriptor, path: temporary)
+			try fileSystem.rename(temporary, to: path)
+		} catch {
+			fileSystem.removeFile(atPath: temporary)
+			throw error
+		}
+		try fileSystem.synchronizeDirectory(atPath: directory)
+	}
+}
