@@ -10,13 +10,13 @@ enum ObserverBenchmarks {
 	private static func writeTimes(store: FileStore, threads: Int, writes: Int, observed: Bool) -> (times: [Double], delivered: Int) {
 		let a = Defaults.Key<Int>("a", default: 0, suite: store)
 		let b = Defaults.Key<Int>("b", default: 0, suite: store)
-		let delivered = Counter()
+		let delivered = Locked(0)
 		var observations: [Defaults.Observation] = []
 		if observed {
 			observations.append(Defaults.observe(a, options: []) { change in Defaults[b] = change.newValue })
-			observations.append(Defaults.observe(b, options: []) { _ in delivered.add() })
+			observations.append(Defaults.observe(b, options: []) { _ in delivered.withLock { $0 += 1 } })
 		}
-		let times = Times()
+		let times = Locked<[Double]>([])
 		let group = DispatchGroup()
 		for index in 0..<threads {
 			group.enter()
@@ -28,14 +28,14 @@ enum ObserverBenchmarks {
 					Defaults[a] = index * 1_000_000 + write
 					own.append(Double(DispatchTime.now().uptimeNanoseconds - start))
 				}
-				times.append(own)
+				times.withLock { $0 += own }
 				group.leave()
 			}.start()
 		}
 		group.wait()
 		try? store.flush()
 		observations.forEach { $0.invalidate() }
-		return (times.all, delivered.value)
+		return (times.value, delivered.value)
 	}
 
 	/// The median write and the slowest write, with observers, against the same writes unobserved.
@@ -52,33 +52,5 @@ enum ObserverBenchmarks {
 		worst.meetsTarget = slowest < 50_000_000 && delivered == threads * writes
 		if delivered != threads * writes { worst.note = "\(delivered) of \(threads * writes) delivered" }
 		return (typical, worst)
-	}
-}
-
-/// A count shared by threads.
-private final class Counter: @unchecked Sendable {
-	private let lock = NSLock()
-	private var count = 0
-
-	func add() {
-		lock.withLock { count += 1 }
-	}
-
-	var value: Int {
-		lock.withLock { count }
-	}
-}
-
-/// Write times gathered from threads.
-private final class Times: @unchecked Sendable {
-	private let lock = NSLock()
-	private var times: [Double] = []
-
-	func append(_ more: [Double]) {
-		lock.withLock { times += more }
-	}
-
-	var all: [Double] {
-		lock.withLock { times }
 	}
 }
