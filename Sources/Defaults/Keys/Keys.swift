@@ -47,6 +47,7 @@ extension Defaults {
 			if iCloud {
 				SyncMarks.mark(self)
 			}
+			(suite as? LayeredStore)?.learn(self)
 		}
 
 		/// Whether `stored` reads as a value of the key's type: what a sync engine checks

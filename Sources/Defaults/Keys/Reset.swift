@@ -1,10 +1,12 @@
 import Foundation
 
 extension Defaults {
-	/// The store keys use when no `suite:` is given: ``FileStore/standard``, the JSON
-	/// file at `~/.config/<application>/settings.json`.
+	/// The store keys use when no `suite:` is given: ``LayeredStore/standard``, the JSON
+	/// file at `~/.config/<application>/settings.json` (``FileStore/standard``) over the
+	/// system-wide defaults and locks in `/etc/xdg/<application>/`, with the values given
+	/// on the command line (see the article "Settings in layers").
 	public static var standardStore: any DefaultsStore {
-		FileStore.standard
+		LayeredStore.standard
 	}
 
 	/**

@@ -91,6 +91,9 @@ final class StoreCore: Sendable {
 	/// When set, the store is read-only: changes made in this process are refused and
 	/// handed to this function (with the key, or `nil` for removing every value) to report.
 	private let onRefusedChange: (@Sendable (String?) -> Void)?
+	/// When set, a change to a key for which it returns `true` is refused (it reports why): the
+	/// per-key refusal of a store made of layers, where an administrator's lock fixes some keys.
+	private let refusesChange: (@Sendable (String) -> Bool)?
 	/// Told about every change, after the lock is released.
 	let observers = ChangeObservers()
 
@@ -102,11 +105,23 @@ final class StoreCore: Sendable {
 	init(
 		values: [String: Defaults.JSONValue] = [:],
 		onLocalChange: (@Sendable () -> Void)? = nil,
-		onRefusedChange: (@Sendable (String?) -> Void)? = nil
+		onRefusedChange: (@Sendable (String?) -> Void)? = nil,
+		refusesChange: (@Sendable (String) -> Bool)? = nil
 	) {
 		state = Locked(State(opened: values, pending: onLocalChange == nil ? nil : PendingChanges()))
 		self.onLocalChange = onLocalChange
 		self.onRefusedChange = onRefusedChange
+		self.refusesChange = refusesChange
+	}
+
+	/// Replaces every value, as if the store had opened with `values`: for a store that can
+	/// compute its values only once the core exists, before anyone reads them.
+	func replaceOpenedValues(_ values: [String: Defaults.JSONValue]) {
+		state.withLock { state in
+			state.opened = values
+			state.changes = [:]
+		}
+		generation.add(1, ordering: .acquiringAndReleasing)
 	}
 
 	func value(forKey key: String) -> Defaults.JSONValue? {
@@ -138,6 +153,9 @@ final class StoreCore: Sendable {
 			// the key does not remember the refused value and reads what the store holds.
 			return (0, .max)
 		}
+		if let refusesChange, refusesChange(key) {
+			return (0, .max)
+		}
 		let (result, changed) = state.withLock { state in
 			let existing = state.lookup(key)
 			if let existingValue = existing.value, existingValue == value {
@@ -163,6 +181,9 @@ final class StoreCore: Sendable {
 			onRefusedChange(key)
 			return
 		}
+		if let refusesChange, refusesChange(key) {
+			return
+		}
 		let changed = state.withLock { state in
 			guard state.lookup(key).value != nil else { return false }
 			state.set(nil, forKey: key, version: Self.absentVersion)
@@ -177,6 +198,31 @@ final class StoreCore: Sendable {
 			onLocalChange?()
 			observers.deliverQueued()
 		}
+	}
+
+	/**
+	Records the removal of `key`'s value for the backend while the key reads `lower` from now
+	on: a store made of layers removes the user's value and shows the layer below (a system-wide
+	default). The removal is recorded even when the value read does not change (the user's value
+	was the same as the one below). Returns whether it was recorded (not refused).
+	*/
+	@discardableResult
+	func removeValue(forKey key: String, showing lower: Defaults.JSONValue?) -> Bool {
+		if let refusesChange, refusesChange(key) {
+			return false
+		}
+		state.withLock { state in
+			state.pending?.values[key] = .some(nil)
+			guard state.lookup(key).value != lower else { return }
+			let next = generation.add(1, ordering: .acquiringAndReleasing).newValue
+			state.set(lower, forKey: key, version: lower == nil ? Self.absentVersion : next)
+			if observers.hasListeners {
+				observers.enqueue(StoreChange(keys: [key], values: [key: lower], suppressed: Defaults.isPropagationSuppressed))
+			}
+		}
+		onLocalChange?()
+		observers.deliverQueued()
+		return true
 	}
 
 	func removeAll() {

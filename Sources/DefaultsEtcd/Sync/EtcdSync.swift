@@ -81,7 +81,7 @@ extension Defaults {
 			let saved = SyncJournal.load(from: journalURL)
 			state.withLock { $0.restore(saved) }
 			savedJournal.withLock { $0 = saved }
-			if let fileStore = store as? FileStore {
+			if let fileStore = Self.savingFile(of: store) {
 				let hook = fileStore.beforeEachSave { [weak self] batch in self?.recordBeforeSave(batch) }
 				saveHook.withLock { $0 = hook }
 			}
@@ -102,6 +102,12 @@ extension Defaults {
 
 		deinit {
 			stop()
+		}
+
+		/// The file a store saves to, whose saves the journal must precede: the store itself, or
+		/// the user's file of a layered store (the standard store).
+		static func savingFile(of store: any DefaultsStore) -> FileStore? {
+			(store as? FileStore) ?? ((store as? LayeredStore)?.user as? FileStore)
 		}
 
 		// MARK: Keys
@@ -198,7 +204,7 @@ extension Defaults {
 			}
 			observing?.invalidate()
 			if let hook = saveHook.withLock({ current in defer { current = nil }; return current }) {
-				(store as? FileStore)?.removeBeforeSaveHandler(hook)
+				Self.savingFile(of: store)?.removeBeforeSaveHandler(hook)
 			}
 			if !running.isEmpty {
 				Defaults.releaseSyncMarks(in: store)

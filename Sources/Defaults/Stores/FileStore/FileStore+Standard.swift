@@ -57,7 +57,7 @@ extension FileStore {
 	/// `<config>` being `$XDG_CONFIG_HOME` if it is an absolute path, else `~/.config`.
 	public static func standardURL(applicationName: String) -> URL {
 		configurationDirectory()
-			.appendingPathComponent(sanitized(applicationName), isDirectory: true)
+			.appendingPathComponent(folderName(applicationName), isDirectory: true)
 			.appendingPathComponent("settings.json", isDirectory: false)
 	}
 
@@ -83,7 +83,7 @@ extension FileStore {
 	}
 
 	/// A folder name: no slashes, not empty, not `.` or `..`.
-	private static func sanitized(_ name: String) -> String {
+	static func folderName(_ name: String) -> String {
 		let cleaned = name.replacingOccurrences(of: "/", with: "_")
 		return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "defaults" : cleaned
 	}
