@@ -97,14 +97,19 @@ struct SettingsOptions: ParsableArguments {
 		} else {
 			FileStore(url: url, access: access)
 		}
-		if let schema = try loadSchema(schema) {
-			return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
-		}
-		if store != nil {
+		guard store == nil else {
+			if let schema = try loadSchema(schema) {
+				return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
+			}
 			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
 			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true)
 		}
-		return OpenedSettings(store: fileStore, schema: DemoSettings.schema(store: fileStore), isInferred: false)
+		// The program's own settings (the demo's, or a schema's for them): the user's file with the
+		// program's system-wide defaults and locks.
+		let layered = LayeredStore(program: "defaults-tui", user: fileStore, watching: watching)
+		let settingsSchema = try loadSchema(schema) ?? DemoSettings.schema(store: layered)
+		layered.acceptValues(of: settingsSchema)
+		return OpenedSettings(store: layered, schema: settingsSchema, isInferred: false)
 	}
 
 	/// Opens the settings under `prefix` in etcd; without a schema, each key's kind is inferred.
@@ -148,6 +153,27 @@ struct OpenedSettings {
 	/// What the editor's title bar names as the store.
 	var storeDescription: String {
 		store.location
+	}
+
+	/// The layers of the settings, when they have any (the program's own settings do).
+	var layers: LayeredStore? {
+		store as? LayeredStore
+	}
+
+	/// Where `key`'s value comes from.
+	func origin(of key: String) -> Defaults.ValueOrigin {
+		Defaults.origin(ofKeyNamed: key, in: store)
+	}
+
+	/// Fails, naming the locks file, when any of `keys` is locked, before anything is changed.
+	func refuseLocked(_ keys: some Sequence<String>, doing verb: String) throws {
+		guard let layers else { return }
+		let locked = keys.compactMap { key in layers.locks.lockingFile(forKey: key).map { (key: key, file: $0) } }
+		guard !locked.isEmpty else { return }
+		let names = locked.map { "'\($0.key)'" }.joined(separator: ", ")
+		let files = Set(locked.map(\.file)).sorted().joined(separator: ", ")
+		let verbs = locked.count == 1 ? "it is" : "they are"
+		throw CommandFailure.failed("cannot \(verb) \(names): \(verbs) locked by \(files) (an administrator's lock); nothing was changed")
 	}
 
 	/// The setting of `key`, or a failure naming it. Without a schema the settings are the

@@ -97,7 +97,7 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 			Defaults.observers(for: layer).add(listener, keys: nil)
 			return listener
 		}
-		lockHandler = locks.addChangeHandler { relay.store?.refreshAll() }
+		lockHandler = locks.addChangeHandler { relay.store?.locksDidChange() }
 		// The values the store opens with, shared with the user's store's when no other layer has a say.
 		core.replaceOpenedValues(resolvedValues())
 	}
@@ -147,6 +147,13 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 	public func acceptValues(forKey key: String, where check: @escaping @Sendable (Defaults.JSONValue) -> Bool) {
 		state.withLock { $0.checks[key] = check }
 		refresh([key])
+	}
+
+	/// Tells the store what each setting of `schema` can read (its type; see ``acceptValues(forKey:where:)``).
+	public func acceptValues(of schema: SettingsSchema) {
+		for setting in schema.settings {
+			acceptValues(forKey: setting.key) { setting.typeProblem($0) == nil }
+		}
 	}
 
 	/// Learns a new key's type (see ``acceptValues(forKey:where:)``).
@@ -203,6 +210,13 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 			changes[key] = .some(resolution(forKey: key).value)
 		}
 		_ = core.applyOutsideChanges(changes, excluding: .init())
+	}
+
+	/// After a locks file changed: values are brought up to date, and observers are told that any
+	/// key may have changed, since a key may be locked or unlocked without a new value.
+	func locksDidChange() {
+		refreshAll()
+		core.observers.post(keys: nil)
 	}
 
 	/// Brings every key up to date with the layers.

@@ -115,6 +115,15 @@ extension EditorModel {
 	/// Does what a widget asked for after `command` (`nil`: a click).
 	func carryOut(_ response: WidgetResponse?, on setting: Setting, command: Command?) -> EditorAction {
 		switch response {
+		case .set?, .startEditing?, .editExternally?:
+			if let refusal = lockRefusal(setting) {
+				message = Message(text: refusal, isError: true, key: nil)
+				return .none
+			}
+		default:
+			break
+		}
+		switch response {
 		case .set(let value)?:
 			apply(setting, value, verb: value == nil ? (command == .unset ? "cleared; it is now" : "reset to") : "set to")
 		case .startEditing(let editor)?:

@@ -63,7 +63,7 @@ extension EditorModel {
 			if let note = context.note { lines += note.wrapped(to: width - 4).map { "   " + $0 } }
 			lines.append("")
 		}
-		lines += "● marks a setting that differs from its default, ! one whose stored value does not fit it.".wrapped(to: width - 2).map { " " + $0 }
+		lines += "● marks a setting that differs from its default, ! one whose stored value does not fit it, 🔒 one an administrator locked (its help page says by which file).".wrapped(to: width - 2).map { " " + $0 }
 		lines += "Changes made elsewhere (another process, the command line) appear at once and are highlighted.".wrapped(to: width - 2).map { " " + $0 }
 		return lines
 	}
@@ -77,6 +77,7 @@ extension EditorModel {
 		if let problem = value.problem, value.stored != nil {
 			rows.append(("", "✗ not valid: \(problem.message)" + (value.hasWrongType ? "; a program reads the default. \(KeyMap.keyName(for: .reset, in: .browsing)) clears it." : ".")))
 		}
+		rows += layerRows(setting)
 		rows.append(("In effect", setting.displayText(for: value.effective)))
 		rows.append(("Modified", isModified(setting) ? "yes" : "no"))
 		var lines: [String] = []

@@ -61,7 +61,7 @@ extension EditorModel {
 		for change in backwards ? step.changes.reversed() : step.changes {
 			guard let setting = settingsByKey[change.key] else { continue }
 			let expected = backwards ? change.after : change.before
-			guard values[change.key] == expected else {
+			guard ownValue(of: change.key) == expected else {
 				skipped.append(setting.title)
 				continue
 			}

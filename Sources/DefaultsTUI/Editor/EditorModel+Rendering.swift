@@ -90,7 +90,8 @@ extension EditorModel {
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
 		let value = settingValue(setting)
 		let isInvalid = value.stored != nil && value.problem != nil
-		let marker = isInvalid ? "! " : (isModified(setting) ? "● " : "  ")
+		let isLocked = lockingFile(of: setting.key) != nil
+		let marker = isLocked ? "🔒" : isInvalid ? "! " : (isModified(setting) ? "● " : "  ")
 		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isInvalid ? .error : (isModified(setting) ? .modified : baseStyle))
 		var spans = [Span(" ", baseStyle), Span(marker, markerStyle)]
 		spans += titleSpans(setting.title.escapingControlCharacters, width: titleWidth - 1, style: baseStyle)
@@ -201,6 +202,7 @@ extension EditorModel {
 			parts.append("range \(Setting.formatNumber(minimum))…\(Setting.formatNumber(maximum))")
 		}
 		if isModified(setting) { parts.append("modified") }
+		parts += originParts(setting)
 		let help = setting.help.map { " — \($0)" } ?? ""
 		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: leftWidth, pad: true) + right, .hint)]
 	}
@@ -239,13 +241,15 @@ extension EditorModel {
 				if Self.widgetCommands.contains(command) {
 					// Unsetting a value that is not set would do nothing: not offered.
 					if command == .unset, let selected = selectedSetting, values[selected.key] == nil { return nil }
+					// A locked setting offers no change.
+					if let selected = selectedSetting, lockingFile(of: selected.key) != nil { return nil }
 					return selectedSetting.flatMap { widgets[$0.key]?.hint(for: command) }
 				}
 				switch command {
 				case .nextMatch: return filterText.isEmpty ? nil : ""
 				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? nil : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
-				case .reset: return selectedSetting.flatMap { values[$0.key] } == nil ? nil : ""
+				case .reset: return selectedSetting.flatMap { ownValue(of: $0.key) } == nil ? nil : ""
 				default: return ""
 				}
 			case .editing(let key, let editor):

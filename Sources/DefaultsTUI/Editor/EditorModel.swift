@@ -98,6 +98,8 @@ public final class EditorModel {
 	private(set) var values: [String: Defaults.JSONValue] = [:]
 	/// Keys whose stored value differs from the default (what "modified" counts everywhere).
 	private(set) var modifiedKeys: Set<String> = []
+	/// The settings locked when the editor last looked (see ``storeDidChange(keys:)``).
+	var lockedKeys: Set<String> = []
 	var history = History()
 	/// When each recently changed setting stops being highlighted.
 	var flashes: [String: Date] = [:]
@@ -130,6 +132,7 @@ public final class EditorModel {
 			record(setting.key, store.storedValue(forKey: setting.key))
 		}
 		selectedKey = schema.settings.first?.key
+		_ = refreshLockedKeys()
 	}
 
 	// MARK: State the rendering and the tests read
@@ -228,7 +231,8 @@ public final class EditorModel {
 	*/
 	@discardableResult
 	public func storeDidChange(keys: Set<String>?) -> Bool {
-		var changed = false
+		// A locks file that changed says "any key": a setting may be locked or unlocked without a new value.
+		var changed = keys == nil && refreshLockedKeys()
 		for key in keys ?? keyNames where keyNames.contains(key) {
 			let value = store.storedValue(forKey: key)
 			guard value != values[key], let setting = settingsByKey[key] else { continue }
@@ -267,30 +271,42 @@ public final class EditorModel {
 	@discardableResult
 	func write(_ setting: Setting, _ newValue: Defaults.JSONValue?) -> Change? {
 		let previous = values[setting.key]
-		guard newValue != previous else { return nil }
+		let own = ownValue(of: setting.key)
+		// A reset with no value of the user's to remove (the value is a system-wide one) changes nothing.
+		guard newValue != previous, newValue != nil || own != nil, lockingFile(of: setting.key) == nil else { return nil }
 		if let newValue {
 			store.setStoredValue(newValue, forKey: setting.key)
 		} else {
 			store.removeStoredValue(forKey: setting.key)
 		}
-		record(setting.key, newValue)
-		setting.onChange?(setting.effectiveValue(stored: newValue))
-		return Change(key: setting.key, before: previous, after: newValue)
+		// What the store reads now: after a reset, a system-wide value rather than the default.
+		let current = store.storedValue(forKey: setting.key)
+		record(setting.key, current)
+		setting.onChange?(setting.effectiveValue(stored: current))
+		return Change(key: setting.key, before: own, after: newValue)
 	}
 
 	/// One person's change to one setting: written, undoable, and announced.
 	func apply(_ setting: Setting, _ newValue: Defaults.JSONValue?, verb: String = "set to") {
+		if let refusal = lockRefusal(setting) {
+			message = Message(text: refusal, isError: true, key: nil)
+			return
+		}
 		guard let change = write(setting, newValue) else { return }
 		history.record([change], title: "the change to \(setting.title)")
-		message = Message(text: "\(setting.title) \(verb) \(setting.displayText(for: setting.effectiveValue(stored: newValue))).", isError: false, key: setting.key)
+		let current = values[setting.key]
+		let from = newValue == nil && current != nil ? ", the system-wide value" : ""
+		message = Message(text: "\(setting.title) \(verb) \(setting.displayText(for: setting.effectiveValue(stored: current)))\(from).", isError: false, key: setting.key)
 	}
 
 	/// Removes every stored value of the schema's settings, as one undo step.
 	func resetAll() {
-		let count = modifiedKeys.count
 		let changes = schema.settings.filter { values[$0.key] != nil }.compactMap { write($0, nil) }
 		history.record(changes, title: "the reset of all settings")
-		message = Message(text: "Reset \(count) modified setting\(count == 1 ? "" : "s") to the defaults.", isError: false, key: nil)
+		let count = changes.count
+		let locked = schema.settings.filter { lockingFile(of: $0.key) != nil }.count
+		let kept = locked == 0 ? "" : " (\(locked) locked by an administrator kept theirs)"
+		message = Message(text: "Reset \(count) setting\(count == 1 ? "" : "s") to the defaults\(kept).", isError: false, key: nil)
 	}
 }
 

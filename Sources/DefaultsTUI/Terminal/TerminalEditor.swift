@@ -103,6 +103,12 @@ public final class TerminalEditor {
 			pipe.post(keys: keys)
 		}
 		defer { observation.invalidate() }
+		// "Any key may have changed" (a locks file changed, so a setting may be locked or unlocked
+		// with its value the same): the model looks at every setting again.
+		let everything = Defaults.observeChanges(in: model.store) { keys in
+			if keys == nil { pipe.post(keys: nil) }
+		}
+		defer { everything.invalidate() }
 		// Before ncurses starts: it installs its own SIGINT and SIGTERM handlers only
 		// where it finds the default ones.
 		let signals = SignalHandling(wakingUp: pipe)

@@ -5,9 +5,10 @@ import Foundation
 struct ExportCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		commandName: "export",
-		abstract: "Write every stored value as one JSON object, to a file or standard output.",
+		abstract: "Write every value stored in your settings file as one JSON object, to a file or standard output.",
 		discussion: """
-		The file is created readable by you only (mode 0600), as the store is: it may \
+		Only your own values are written, not the system-wide defaults or values locked \
+		by an administrator (see "Settings in layers" in defaults-tui(1)). The file is created readable by you only (mode 0600), as the store is: it may \
 		hold secrets. An existing file is replaced only with --force, and a symbolic \
 		link is never written through. Both refusals exit with status 1.
 
@@ -23,8 +24,10 @@ struct ExportCommand: ParsableCommand {
 	@Flag(help: "Replace the file if it exists.") var force = false
 
 	func run() throws {
-		let store = try settings.open(access: .readOnly).store
-		let text = Defaults.JSONValue.object(store.storedValues()).jsonString(pretty: true)
+		let opened = try settings.open(access: .readOnly)
+		// The user's own values (not the system-wide defaults): what is theirs to keep.
+		let values = opened.layers?.user.storedValues() ?? opened.store.storedValues()
+		let text = Defaults.JSONValue.object(values).jsonString(pretty: true)
 		guard let file else {
 			print(text, terminator: "")
 			return

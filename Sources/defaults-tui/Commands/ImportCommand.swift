@@ -50,6 +50,7 @@ struct ImportCommand: ParsableCommand {
 		guard problems.isEmpty else {
 			throw CommandFailure.badInput("nothing was imported from \(file):\n  " + problems.joined(separator: "\n  "))
 		}
+		try opened.refuseLocked(values.keys.sorted(), doing: "import")
 		for (key, value) in values {
 			if value.isNull { store.removeStoredValue(forKey: key) } else { store.setStoredValue(value, forKey: key) }
 		}

@@ -6,8 +6,12 @@ import Foundation
 struct ListCommand: ParsableCommand {
 	static let configuration = CommandConfiguration(
 		commandName: "list",
-		abstract: "List every setting with its type, value and default.",
+		abstract: "List every setting with its type, value, default and where the value comes from.",
 		discussion: """
+		ORIGIN says where each value comes from: "default", "user" (your settings file), \
+		"system FILE" (a system-wide defaults file) or "locked by FILE" (an administrator's \
+		lock: the value is the system-wide one, and cannot be changed).
+
 		EXAMPLES:
 		  defaults-tui list
 		  defaults-tui list --modified --json | jq '.[].key'
@@ -43,6 +47,10 @@ struct ListCommand: ParsableCommand {
 					"type": .string(row.setting.typeName), "value": shown(row.effective),
 					"default": shown(row.setting.defaultValue), "modified": .bool(row.isModified),
 				]
+				let origin = opened.origin(of: row.setting.key)
+				object["origin"] = .string(origin.layer.rawValue)
+				if let location = origin.location { object["originLocation"] = .string(location) }
+				if let lockedBy = origin.lockedBy { object["lockedBy"] = .string(lockedBy) }
 				if row.setting.isSecret { object["secret"] = true }
 				if let problem = row.problem {
 					object["stored"] = shown(row.stored)
@@ -54,19 +62,28 @@ struct ListCommand: ParsableCommand {
 			return
 		}
 		let hasNotes = rows.contains { $0.problem != nil }
-		let header = ["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"] + (hasNotes ? ["NOTE"] : [])
+		let header = ["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "ORIGIN"] + (hasNotes ? ["NOTE"] : [])
 		let table = [header] + rows.map { row in
 			[row.setting.key.escapingControlCharacters, row.setting.typeName, row.setting.displayText(for: row.effective, revealingSecrets: reveal),
-			 row.setting.defaultValue.map { row.setting.displayText(for: $0, revealingSecrets: reveal) } ?? "not set", row.isModified ? "yes" : ""]
+			 row.setting.defaultValue.map { row.setting.displayText(for: $0, revealingSecrets: reveal) } ?? "not set", row.isModified ? "yes" : "",
+			 originText(opened.origin(of: row.setting.key)).escapingControlCharacters]
 				+ (hasNotes ? [row.problemDescription?.escapingControlCharacters ?? ""] : [])
 		}
 		let last = header.count - 1
-		let widths = (0...last).map { column in min(40, table.map { $0[column].cellWidth }.max() ?? 0) }
+		let widths = (0...last).map { column in min(header[column] == "ORIGIN" ? 60 : 40, table.map { $0[column].cellWidth }.max() ?? 0) }
 		for line in table {
 			let cells = line.enumerated().map { column, cell in
 				column == last ? cell : cell.fitted(to: widths[column], pad: true)
 			}
 			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
 		}
+	}
+
+	/// Where a value comes from, in a few words: `default`, `user`, `system /etc/xdg/app/settings.json`,
+	/// `locked by /etc/xdg/app/locks`.
+	static func originText(_ origin: Defaults.ValueOrigin) -> String {
+		if let lockedBy = origin.lockedBy { return "locked by \(lockedBy)" }
+		guard origin.layer == .system, let location = origin.location else { return origin.layer.name }
+		return "system \(location)"
 	}
 }

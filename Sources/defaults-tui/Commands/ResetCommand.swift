@@ -30,9 +30,20 @@ struct ResetCommand: ParsableCommand {
 	/// Removes the stored values of `keys` (of every setting when `nil`), and saves.
 	static func reset(_ keys: [String]?, in opened: OpenedSettings) throws {
 		let (store, schema) = (opened.store, opened.schema)
-		let names = keys ?? schema.settings.map(\.key)
+		var names = keys ?? schema.settings.map(\.key)
 		for name in names {
 			_ = try opened.requireSetting(name) // all keys are checked before anything is removed
+		}
+		if keys != nil {
+			try opened.refuseLocked(names, doing: "reset")
+		} else if let layers = opened.layers {
+			// --all resets what can be reset, and says what an administrator's lock keeps.
+			let locked = names.filter { layers.locks.lockingFile(forKey: $0) != nil }
+			names.removeAll { locked.contains($0) }
+			if !locked.isEmpty {
+				let files = Set(locked.compactMap { layers.locks.lockingFile(forKey: $0) }).sorted().joined(separator: ", ")
+				FileHandle.standardError.write(Data("defaults-tui: note: left \(locked.joined(separator: ", ")) as \(locked.count == 1 ? "it is" : "they are"): locked by \(files)\n".utf8))
+			}
 		}
 		for name in names {
 			store.removeStoredValue(forKey: name)

@@ -68,6 +68,7 @@ struct SetCommand: ParsableCommand {
 	/// Sets `key` to the value `text` stands for, and saves; a value that does not fit is bad input.
 	static func set(_ key: String, to text: String, in opened: OpenedSettings) throws {
 		let setting = try opened.requireSetting(key)
+		try opened.refuseLocked([key], doing: "set")
 		switch setting.parse(text) {
 		case .success(let parsed):
 			opened.store.setStoredValue(parsed, forKey: key)

@@ -99,7 +99,8 @@ struct FileStoreFormatTests {
 
 	@Test func keysWithoutASuiteUseTheStandardFileStore() {
 		let key = Defaults.Key<Int>(uniqueKeyName(), default: 0)
-		#expect(key.suite === FileStore.standard)
+		#expect(key.suite === LayeredStore.standard, "the standard file under the program's system-wide layers")
+		#expect(LayeredStore.standard.user === FileStore.standard)
 		#expect(FileStore.standard.url.path.hasPrefix(isolatedConfigDirectoryPath))
 	}
 

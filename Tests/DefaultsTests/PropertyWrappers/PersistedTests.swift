@@ -140,7 +140,7 @@ struct PersistedTests {
 			@Persisted("persistedInStandard", defaultValue: 1)
 			var value: Int
 		}
-		#expect(UsesStandard().$value.storage === FileStore.standard)
+		#expect(UsesStandard().$value.storage === LayeredStore.standard)
 		#expect(UsesStandard().$value.key == "persistedInStandard")
 	}
 
