@@ -18,9 +18,19 @@ struct DefaultsTUICommand: ParsableCommand {
 		editor work on the settings in etcd instead, one key <prefix><name> per setting \
 		holding its JSON text; the editor shows other machines' changes as they happen.
 
-		Exit status: 0 on success, 1 when a key or file is not found, export would replace \
-		a file without --force, etcd cannot be reached, or something fails, \
-		2 for bad input (a value that does not fit, an unknown option).
+		The demo settings are the program defaults-tui's own, read in layers as every \
+		program's settings are: an administrator's locks (<dir>/defaults-tui/locks for \
+		each <dir> of $XDG_CONFIG_DIRS, /etc/xdg unless set: one key per line, \
+		"name*" locks every key starting with "name"), then your file, then the \
+		system-wide defaults (<dir>/defaults-tui/settings.json, the first directory \
+		wins), then the declared default. Every change is written to your file; a \
+		locked setting cannot be changed. list shows where each value comes from, and \
+		get --origin says it for one. With --store or --etcd the settings are that \
+		file's or those keys' alone.
+
+		Exit status: 0 on success, 1 when a key or file is not found, a setting is \
+		locked, export would replace a file without --force, etcd cannot be reached, \
+		or something fails, 2 for bad input (a value that does not fit, an unknown option).
 
 		EXAMPLES:
 		  defaults-tui                              Open the editor on the demo settings.

@@ -11,6 +11,8 @@ struct CLI {
 		.appendingPathComponent("cli-\(UUID().uuidString)", isDirectory: true)
 
 	var storeFile: URL { configHome.appendingPathComponent("defaults-tui/settings.json") }
+	/// The tool's `$XDG_CONFIG_DIRS`: the system-wide layers live in `<this>/defaults-tui/`.
+	var systemDirectory: URL { configHome.appendingPathComponent("xdg-system", isDirectory: true) }
 
 	/// The tool the tests run.
 	static var defaultsTUI: URL {
@@ -36,7 +38,7 @@ struct CLI {
 
 	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [], environment: [String: String] = [:]) throws -> Result {
 		let path = (executable ?? Self.defaultsTUI).path
-		let variables = ["XDG_CONFIG_HOME": configHome.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+		let variables = ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
 		// A tool that hangs is killed after two minutes, so a test fails rather than waits forever.
 		let result = try ChildProcess.runCapturingErrors(path, prefix + arguments, environment: variables, killAfter: 120)
 		return Result(status: result.status, output: result.output, errors: result.errors)
@@ -48,7 +50,7 @@ struct CLI {
 
 	/// Starts `defaults-tui` in the background (for `watch`), with its standard output on a pipe.
 	func start(_ arguments: String...) throws -> (ChildProcess, FileHandle) {
-		try ChildProcess.start(Self.defaultsTUI.path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path])
+		try ChildProcess.start(Self.defaultsTUI.path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path])
 	}
 }
 

@@ -38,6 +38,11 @@ __attribute__((constructor)) static void isolate_configuration(void) {
 	}
 	setenv("XDG_CONFIG_HOME", config_directory, 1);
 	setenv("HOME", config_directory, 1);
+	// The system-wide layers (settings.json and locks under <dir>/<program>/) are read from a
+	// directory of the tests' own, never from the machine's /etc/xdg.
+	static char system_directories[sizeof config_directory + 16];
+	snprintf(system_directories, sizeof system_directories, "%s/xdg-system", config_directory);
+	setenv("XDG_CONFIG_DIRS", system_directories, 1);
 	// Registered before anything else in the process, so it runs last at exit,
 	// after the stores and Foundation have saved what they hold.
 	atexit(remove_config_directory);

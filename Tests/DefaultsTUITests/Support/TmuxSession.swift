@@ -12,6 +12,8 @@ final class TmuxSession {
 	/// The test's own `XDG_CONFIG_HOME`, also a place for its scratch files.
 	let configHome: URL
 	let storeFile: URL
+	/// The program's `$XDG_CONFIG_DIRS`: its system-wide layers are in `<this>/defaults-tui/`.
+	var systemDirectory: URL { configHome.appendingPathComponent("xdg-system", isDirectory: true) }
 
 	static var executable: URL {
 		ChildProcess.builtProduct("defaults-tui")
@@ -19,7 +21,7 @@ final class TmuxSession {
 
 	/// Starts the binary with `arguments`; `storeText`, when given, is the store file's
 	/// content before it starts.
-	init(arguments: [String] = [], environment: [String: String] = [:], storeText: String? = nil) throws {
+	init(arguments: [String] = [], environment: [String: String] = [:], storeText: String? = nil, systemFiles: [String: String] = [:]) throws {
 		configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
 			.appendingPathComponent("tui-\(UUID().uuidString)", isDirectory: true)
 		storeFile = configHome.appendingPathComponent("defaults-tui/settings.json")
@@ -28,7 +30,12 @@ final class TmuxSession {
 			try FileManager.default.createDirectory(at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
 			try Data(storeText.utf8).write(to: storeFile)
 		}
-		var variables = ["XDG_CONFIG_HOME": configHome.path, "TERM": "xterm-256color"]
+		for (name, text) in systemFiles {
+			let url = systemDirectory.appendingPathComponent("defaults-tui/\(name)")
+			try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+			try Data(text.utf8).write(to: url)
+		}
+		var variables = ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "TERM": "xterm-256color"]
 		variables.merge(environment) { $1 }
 		// A shell around the program prints its exit status and keeps the pane open, so a
 		// test can read the status and the state the program left the terminal in.

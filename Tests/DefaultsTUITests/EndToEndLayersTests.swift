@@ -1,0 +1,28 @@
+import ChildProcess
+import Defaults
+import Foundation
+import Testing
+
+@Suite("The editor in a terminal: settings in layers", .timeLimit(.minutes(2)))
+struct EndToEndLayersTests {
+	@Test func aLockedSettingIsMarkedRefusedAndLocksAndSystemValuesChangeLive() async throws {
+		let session = try TmuxSession(systemFiles: ["settings.json": #"{"fontSize": 18}"#, "locks": "theme\n"])
+		let locks = session.systemDirectory.appendingPathComponent("defaults-tui/locks")
+		let system = session.systemDirectory.appendingPathComponent("defaults-tui/settings.json")
+		#expect(await session.waitForScreen { $0.contains("🔒Theme") && $0.contains("● Font Size") })
+		try session.send("j", "j", "Right")
+		#expect(await session.waitForScreen { $0.contains("Theme is locked by \(locks.path.prefix(40))") })
+		#expect(session.storedValues().isEmpty)
+		// An administrator's changes while the editor is open: a new system value, then a new lock.
+		let replacement = system.deletingLastPathComponent().appendingPathComponent(".new")
+		try Data(#"{"fontSize": 22}"#.utf8).write(to: replacement)
+		#expect(rename(replacement.path, system.path) == 0)
+		#expect(await session.waitForScreen(within: 5) { $0.contains("● Font Size") && $0.contains(" 22") })
+		try Data("theme\nfontSize\n".utf8).write(to: locks)
+		#expect(await session.waitForScreen(within: 5) { $0.contains("🔒Font Size") })
+		try session.send("j", "j", "Right")
+		#expect(await session.waitForScreen { $0.contains("Font Size is locked by") })
+		try session.send("q")
+		#expect(session.storedValues().isEmpty, "nothing was written to the user's file")
+	}
+}
