@@ -106,7 +106,7 @@ struct BenchmarkCommand: ParsableCommand {
 	/// Typed reads and a write in this process (sections 1 and 2).
 	private static func readRows(directory: URL, quick: Bool) -> [Row] {
 		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
-		return [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable(), benchmarks.writeInt()]
+		return [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable()] + benchmarks.readLayered() + [benchmarks.writeInt()]
 	}
 
 	/// The rows on one machine (sections 1 to 9).
