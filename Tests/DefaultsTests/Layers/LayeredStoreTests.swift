@@ -170,18 +170,21 @@ struct LayeredStoreTests {
 		let size = Defaults.Key<Int>("size", default: 12, suite: store)
 		let seen = Locked<[Int]>([])
 		let observation = Defaults.observe(size, options: []) { change in seen.withLock { $0.append(change.newValue) } }
+		let everything = Locked(0)
+		let anyKey = Defaults.observeChanges(in: store) { keys in if keys == nil { everything.withLock { $0 += 1 } } }
 		Defaults[size] = 18
 		try FileManager.default.createDirectory(at: fixture.systemDirectories[0], withIntermediateDirectories: true)
 		try fixture.write(#"{"size": 14}"#, to: fixture.system(0))
 		try fixture.write("size\n", to: fixture.locks(0))
 		#expect(await eventually { Defaults[size] == 14 && Defaults.isLocked(size) }, "a directory and a lock added later take effect")
 		#expect(seen.withLock { $0.last } == 14)
+		#expect(await eventually { everything.withLock { $0 } > 0 }, "a lock change tells observers any key may have changed")
 		try FileManager.default.removeItem(at: fixture.locks(0))
 		#expect(await eventually { Defaults[size] == 18 }, "the user's value shows again once the lock is gone")
 		try fixture.write(#"{"size": 15, "other": 1}"#, to: fixture.system(0))
 		Defaults.reset(size)
 		#expect(await eventually { Defaults[size] == 15 })
-		_ = observation
+		_ = (observation, anyKey)
 	}
 
 	@Test("any store can be layered: an in-memory user store over an in-memory system store")
