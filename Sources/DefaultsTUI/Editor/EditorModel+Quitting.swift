@@ -18,7 +18,8 @@ extension EditorModel {
 			unsavedAtQuit = "the changes were not saved: \(reason)"
 			return .quit
 		case .exportAndQuit:
-			return .exportAndQuit(values: store.storedValues())
+			// The user's own values (a layered store's system-wide ones are not theirs to keep).
+			return .exportAndQuit(values: layers?.user.storedValues() ?? store.storedValues())
 		case .decline:
 			mode = .browsing
 			message = Message(text: "Not quitting; the changes are kept in memory and saved when the store can take them.", isError: false, key: nil)
