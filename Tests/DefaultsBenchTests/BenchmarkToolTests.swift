@@ -65,7 +65,10 @@ struct BenchmarkToolTests {
 		let result = try run("--reads", "--quick", "--json")
 		#expect(result.status == 0, "\(result.errors)")
 		let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
-		#expect(rows.count == 4)
+		#expect(rows.count == 6)
+		let layered = rows.filter { ($0["name"] as? String)?.contains("layered") == true }
+		#expect(layered.count == 2, "reads through a layered store with system files present")
+		#expect(layered.allSatisfy { ($0["floor"] as? Double).map { $0 > 0 } == true && $0["meetsTarget"] is Bool }, "\(layered)")
 		let backend = try #require(rows.first { ($0["name"] as? String)?.contains("backend of one's own") == true })
 		#expect((backend["ours"] as? Double).map { $0 > 0 } == true, "\(backend)")
 		#expect((backend["floor"] as? Double).map { $0 > 0 } == true, "the file store's read is measured in the same run: \(backend)")

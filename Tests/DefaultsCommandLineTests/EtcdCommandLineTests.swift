@@ -43,7 +43,7 @@ struct EtcdCommandLineTests {
 		let list = try cli.run(["list", "--modified", "--schema", schema] + target)
 		#expect(list.status == 0)
 		let rows = list.output.split(separator: "\n").map(String.init)
-		#expect(rows.contains { $0.hasPrefix("theme ") && $0.contains("dark") && $0.hasSuffix("yes") }, "\(list.output)")
+		#expect(rows.contains { $0.hasPrefix("theme ") && $0.contains("dark") && $0.hasSuffix("yes       user") }, "\(list.output)")
 		#expect(rows.contains { $0.hasPrefix("username ") && $0.contains("ada") }, "\(list.output)")
 		#expect(rows.count == 4, "a header and three modified settings: \(list.output)")
 

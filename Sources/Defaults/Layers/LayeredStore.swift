@@ -118,13 +118,19 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 		core.removeValue(forKey: key, showing: lower)
 	}
 
-	/// Removes every value of the user's store and the command line's; the system values and
-	/// the locks stay.
+	/// Removes every value of the user's store and the command line's, except those of locked
+	/// keys (a change to a locked key is refused); the system values and the locks stay.
 	public func removeAllStoredValues() {
 		CallbackDeferral.run {
 			forwarding.withLock {
 				state.withLock { $0.overrides = [:] }
-				user.removeAllStoredValues()
+				if locks.isEmpty {
+					user.removeAllStoredValues()
+				} else {
+					for key in user.storedValues().keys where locks.lockingFile(forKey: key) == nil {
+						user.removeStoredValue(forKey: key)
+					}
+				}
 			}
 		}
 		refreshAll()

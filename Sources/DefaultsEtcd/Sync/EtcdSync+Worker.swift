@@ -111,7 +111,7 @@ extension Defaults.EtcdSync {
 	func pushUnpushed() async throws {
 		let unpushed = state.withLock { $0.unpushed }
 		for (name, counter) in unpushed.sorted(by: { $0.key < $1.key }) {
-			let value = store.storedValue(forKey: name)
+			let value = values.storedValue(forKey: name)
 			let alreadyThere = state.withLock { state -> Bool in
 				guard state.etcdHolds(value, for: name) else { return false }
 				if state.unpushed[name] == counter { state.unpushed[name] = nil }
@@ -167,7 +167,7 @@ extension Defaults.EtcdSync {
 		let names = state.withLock { Array($0.keys.keys) }
 		var localValues: [String: Defaults.JSONValue] = [:]
 		for name in names {
-			localValues[name] = store.storedValue(forKey: name)
+			localValues[name] = values.storedValue(forKey: name)
 		}
 		let actions = state.withLock { $0.pulled(found, at: result.revision, localValues: localValues) }
 		apply(actions)
@@ -212,8 +212,8 @@ extension Defaults.EtcdSync {
 	private func apply(_ actions: [LocalAction]) {
 		for action in actions {
 			switch action {
-			case .set(let name, let value): store.setStoredValue(value, forKey: name)
-			case .remove(let name): store.removeStoredValue(forKey: name)
+			case .set(let name, let value): values.setStoredValue(value, forKey: name)
+			case .remove(let name): values.removeStoredValue(forKey: name)
 			}
 		}
 	}

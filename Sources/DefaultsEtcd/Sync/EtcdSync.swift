@@ -34,6 +34,10 @@ extension Defaults {
 
 		/// The local store whose keys are synced.
 		public let store: any DefaultsStore
+		/// Where the synced values are read, written and observed: the store, or the user's own
+		/// store of a layered one (the standard store), so that a system-wide default or a lock
+		/// is never taken for this machine's change, and a reset is synced as a removal.
+		let values: any DefaultsStore
 		/// What every etcd key of this engine starts with, such as `/myapp/`.
 		public let prefix: String
 		/// The client the engine talks to etcd through.
@@ -74,6 +78,7 @@ extension Defaults {
 		) throws(EtcdError) {
 			try EtcdKeys.checkPrefix(prefix)
 			self.store = store
+			values = (store as? LayeredStore)?.user ?? store
 			self.prefix = prefix
 			self.maximumRetryDelay = maximumRetryDelay
 			client = try EtcdClient(configuration)
@@ -107,7 +112,7 @@ extension Defaults {
 		/// The file a store saves to, whose saves the journal must precede: the store itself, or
 		/// the user's file of a layered store (the standard store).
 		static func savingFile(of store: any DefaultsStore) -> FileStore? {
-			(store as? FileStore) ?? ((store as? LayeredStore)?.user as? FileStore)
+			((store as? LayeredStore)?.user ?? store) as? FileStore
 		}
 
 		// MARK: Keys
@@ -227,7 +232,7 @@ extension Defaults {
 		/// Observes the synced keys (again, when they change): each change is noted for pushing.
 		private func observeKeys() {
 			let names = state.withLock { Set($0.keys.keys) }
-			let new = Defaults.observe(keysNamed: names, in: store) { [weak self] changed in
+			let new = Defaults.observe(keysNamed: names, in: values) { [weak self] changed in
 				self?.localChanges(changed)
 			}
 			let old = observation.withLock { current in
@@ -265,9 +270,9 @@ extension Defaults {
 
 		/// Called after local changes (on the thread that made them): notes what is to be pushed.
 		private func localChanges(_ names: Set<String>) {
-			let values = names.map { ($0, store.storedValue(forKey: $0)) }
+			let current = names.map { ($0, values.storedValue(forKey: $0)) }
 			let toPush = state.withLock { state in
-				values.reduce(false) { $0 || state.localChange($1.0, value: $1.1) }
+				current.reduce(false) { $0 || state.localChange($1.0, value: $1.1) }
 			}
 			if toPush {
 				journalSignal.fire()

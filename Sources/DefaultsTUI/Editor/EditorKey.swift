@@ -3,7 +3,7 @@ import Defaults
 /// A key press, as the editor model understands it (the terminal layer translates ncurses codes).
 ///
 /// ```swift
-/// let model = EditorModel(schema: schema, store: FileStore.standard)
+/// let model = EditorModel(schema: schema, store: LayeredStore.standard)
 /// model.handle(.down)                              // select the next setting
 /// model.handle(.character(" "))                    // flip it, if it is a toggle
 /// model.handle(.resize(width: 120, height: 40))    // the window grew

@@ -249,7 +249,9 @@ extension EditorModel {
 				case .nextMatch: return filterText.isEmpty ? nil : ""
 				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? nil : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
-				case .reset: return selectedSetting.flatMap { ownValue(of: $0.key) } == nil ? nil : ""
+				case .reset:
+					guard let selected = selectedSetting, ownValue(of: selected.key) != nil, lockingFile(of: selected.key) == nil else { return nil }
+					return ""
 				default: return ""
 				}
 			case .editing(let key, let editor):

@@ -10,7 +10,7 @@ Keys become commands through the one `KeyMap`; commands that change a setting go
 to the setting's widget (`Widgets/`), which says what they mean for its kind.
 
 ```swift
-let model = EditorModel(schema: schema, store: FileStore.standard)
+let model = EditorModel(schema: schema, store: LayeredStore.standard)
 model.handle(.down)
 model.handle(.character(" "))   // flips the selected toggle
 let screen = model.render()

@@ -11,8 +11,8 @@ let schema = SettingsSchema(title: "My App") {
 		Defaults.Toggle("Launch at Login", key: .launchAtLogin)
 	}
 }
-let ending = try TerminalEditor(schema: schema, store: FileStore.standard).run()
-try FileStore.standard.flush()
+let ending = try TerminalEditor(schema: schema, store: LayeredStore.standard).run()
+try LayeredStore.standard.saveNow(timeout: .seconds(1))
 exit(ending.exitStatus) //=> 0 after q, 143 after SIGTERM
 ```
 

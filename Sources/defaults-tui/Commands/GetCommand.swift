@@ -31,7 +31,7 @@ struct GetCommand: ParsableCommand {
 		let found = opened.origin(of: key)
 		if json {
 			_ = try opened.requireSetting(key)
-			var object: [String: Defaults.JSONValue] = ["origin": .string(found.layer.rawValue)]
+			var object: [String: Defaults.JSONValue] = ["origin": .string(found.layer.name)]
 			if let location = found.location { object["originLocation"] = .string(location) }
 			if let lockedBy = found.lockedBy { object["lockedBy"] = .string(lockedBy) }
 			let value = try Self.value(of: key, reveal: reveal, in: opened)

@@ -48,7 +48,7 @@ struct ListCommand: ParsableCommand {
 					"default": shown(row.setting.defaultValue), "modified": .bool(row.isModified),
 				]
 				let origin = opened.origin(of: row.setting.key)
-				object["origin"] = .string(origin.layer.rawValue)
+				object["origin"] = .string(origin.layer.name)
 				if let location = origin.location { object["originLocation"] = .string(location) }
 				if let lockedBy = origin.lockedBy { object["lockedBy"] = .string(lockedBy) }
 				if row.setting.isSecret { object["secret"] = true }

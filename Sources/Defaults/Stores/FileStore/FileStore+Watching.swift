@@ -8,7 +8,8 @@ extension FileStore {
 	/// Starts noticing outside changes to the file. The directory is created (mode 0700) if
 	/// it does not exist, so that a file another process creates there is noticed too; if
 	/// that fails, the first successful save starts watching. A read-only store creates
-	/// nothing, so it watches only a directory that exists.
+	/// nothing: while its directory is missing, the watch is on the nearest directory that
+	/// exists, and moves to its own directory once it is created.
 	func startWatching() {
 		let target = targetPath
 		if access.allowsWriting {
