@@ -38,6 +38,8 @@ struct LayersCommandLineTests {
 		#expect(theme?.objectValue?["origin"] == "system")
 		#expect(theme?.objectValue?["lockedBy"] == .string(cli.locksFile.path))
 		#expect(theme?.objectValue?["value"] == "dark")
+		let spacing = json.arrayValue?.first { $0.objectValue?["key"] == "lineSpacing" }
+		#expect(spacing?.objectValue?["origin"] == "default", "origins are named as the table names them")
 	}
 
 	@Test func getOriginPrintsTheOrigin() throws {

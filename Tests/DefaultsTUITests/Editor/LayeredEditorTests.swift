@@ -54,6 +54,7 @@ struct LayeredEditorTests {
 		}
 		#expect(fixture.user.storedValue(forKey: "theme") == "light", "nothing reached the user's store")
 		#expect(fixture.statusLine.contains("locked by \(fixture.locksFile.path)"))
+		#expect(!fixture.screen[fixture.screen.count - 1].contains("r reset"), "no reset is offered for a locked setting")
 		fixture.model.selectedKey = "syncInterval"
 		fixture.model.handle(.paste("30"))
 		#expect(fixture.user.storedValue(forKey: "syncInterval") == nil, "a paste does not change a locked setting")

@@ -217,9 +217,11 @@ struct LayeredStoreTests {
 	func removeAll() throws {
 		let fixture = try LayerFixture()
 		try fixture.write(#"{"a": 1}"#, to: fixture.system(0))
-		try fixture.write(#"{"a": 2, "b": 2}"#, to: fixture.userURL)
+		try fixture.write(#"{"a": 2, "b": 2, "locked": 5}"#, to: fixture.userURL)
+		try fixture.write("locked\n", to: fixture.locks(0))
 		let store = fixture.open(arguments: ["c": 3])
 		Defaults.removeAll(suite: store)
 		#expect(store.storedValues() == ["a": 1])
+		#expect(store.user.storedValues() == ["locked": 5], "a locked key's own value is not the user's to remove while it is locked")
 	}
 }
