@@ -91,15 +91,19 @@ extension LayeredStore {
 	```
 	*/
 	public static var standard: LayeredStore {
-		standardState.withLock { store in
-			if let store { return store }
-			let opened = LayeredStore(
-				program: FileStore.applicationName,
-				user: FileStore.standard,
-				arguments: commandLineValues(CommandLine.arguments)
-			)
-			store = opened
-			return opened
+		// Problems found while opening (a broken system file) are reported after the lock is
+		// released, so that a problem handler may use the standard store.
+		CallbackDeferral.run {
+			standardState.withLock { store in
+				if let store { return store }
+				let opened = LayeredStore(
+					program: FileStore.applicationName,
+					user: FileStore.standard,
+					arguments: commandLineValues(CommandLine.arguments)
+				)
+				store = opened
+				return opened
+			}
 		}
 	}
 }
