@@ -41,16 +41,46 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
 		                                            Edit a fleet's settings in etcd, live.
 		""",
-		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self],
+		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, AppsCommand.self],
 		defaultSubcommand: EditCommand.self
 	)
+
+	/// The options that say which settings are edited.
+	static let selectionOptions: Set<String> = ["--app", "--store", "--schema", "--etcd", "--prefix"]
+
+	/**
+	The arguments with the options that say which settings are edited moved after the command
+	when they come before it, as `git -C DIR` and `kubectl --context` take theirs:
+	`--store f.json list` is `list --store f.json`. Anything else is left as it is.
+	*/
+	static func commandFirst(_ arguments: [String]) -> [String] {
+		var leading: [String] = []
+		var index = 0
+		while index < arguments.count {
+			let argument = arguments[index]
+			let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+			guard selectionOptions.contains(name) else { break }
+			if argument.contains("=") {
+				leading.append(argument)
+				index += 1
+			} else {
+				guard index + 1 < arguments.count else { return arguments }
+				leading += [argument, arguments[index + 1]]
+				index += 2
+			}
+		}
+		let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+		guard !leading.isEmpty, index < arguments.count, commands.contains(arguments[index]) else { return arguments }
+		return [arguments[index]] + leading + arguments[(index + 1)...]
+	}
 
 	/// Parses, runs, and maps errors to the documented exit statuses (2 for usage errors, not 64).
 	static func main() {
 		Defaults.problemHandler = { problem in
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
 		}
-		let oneShot = OneShotCommand.parse(Array(CommandLine.arguments.dropFirst()))
+		let arguments = commandFirst(Array(CommandLine.arguments.dropFirst()))
+		let oneShot = OneShotCommand.parse(arguments)
 		// A change not yet saved when SIGTERM, SIGINT or SIGHUP comes is saved before the signal
 		// ends the process (get and list change nothing: they do without the thread this starts).
 		// The editor and watch catch these signals themselves while they run.
@@ -61,7 +91,7 @@ struct DefaultsTUICommand: ParsableCommand {
 			if let oneShot {
 				try oneShot.run()
 			} else {
-				var command = try parseAsRoot()
+				var command = try parseAsRoot(arguments)
 				try command.run()
 			}
 		} catch let failure as CommandFailure {

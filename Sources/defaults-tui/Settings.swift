@@ -12,6 +12,9 @@ struct SettingsOptions: ParsableArguments {
 		FileStore.standardURL(applicationName: "defaults-tui").path
 	}
 
+	@Option(name: .long, help: ArgumentHelp("A program's settings, by the name it registered them under (defaults-tui apps lists them): its schema, its file $XDG_CONFIG_HOME/<name>/settings.json and its system-wide layers.", valueName: "name"))
+	var app: String?
+
 	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings (\"defaults-tui schema\" prints the demo's; the documentation's \"The settings schema\" describes the format).", valueName: "file"))
 	var schema: String?
 
@@ -34,6 +37,11 @@ struct SettingsOptions: ParsableArguments {
 
 	func validate() throws {
 		try etcdOptions.validate(usingEtcd: !etcd.isEmpty)
+		if app != nil {
+			for (given, name) in [(store != nil, "--store"), (schema != nil, "--schema"), (!etcd.isEmpty, "--etcd")] where given {
+				throw ValidationError("--app and \(name) cannot be used together: --app names the program whose schema and settings file are edited")
+			}
+		}
 		if etcd.isEmpty {
 			if prefix != nil {
 				throw ValidationError("--prefix works with --etcd only")
@@ -67,14 +75,17 @@ struct SettingsOptions: ParsableArguments {
 		if !etcd.isEmpty, let prefix {
 			return try openEtcd(prefix: prefix)
 		}
-		return try Self.openFile(schema: schema, store: store, access: access, watching: watching)
+		return try Self.openFile(schema: schema, store: store, app: app, access: access, watching: watching)
 	}
 
 	/// The settings in a file: `store` (the demo's standard file when `nil`), described by the
 	/// schema file `schema`, by the demo's schema, or by one inferred from the file's values.
 	/// Without `watching` the store is one for a command that reads or changes a few values and
 	/// exits: no watching thread, and no save but the command's own.
-	static func openFile(schema: String?, store: String?, access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
+	static func openFile(schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
+		if let app {
+			return try openProgram(app, access: access, watching: watching)
+		}
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
 		if store != nil {
@@ -110,6 +121,25 @@ struct SettingsOptions: ParsableArguments {
 		let settingsSchema = try loadSchema(schema) ?? DemoSettings.schema(store: layered)
 		layered.acceptValues(of: settingsSchema)
 		return OpenedSettings(store: layered, schema: settingsSchema, isInferred: false)
+	}
+
+	/// The settings of the program registered as `name`: its schema, its standard file and its layers.
+	static func openProgram(_ name: String, access: FileStore.Access, watching: Bool) throws -> OpenedSettings {
+		guard let program = SettingsRegistry.program(named: name) else {
+			let places = SettingsRegistry.schemaDirectories().map(\.path).joined(separator: ", ")
+			throw CommandFailure.notFound("no program named '\(name)' has registered its settings (defaults-tui apps lists those that have; a schema is looked for as \(name).json in \(places))")
+		}
+		let schema: SettingsSchema
+		do {
+			schema = try SettingsSchema.load(from: program.schemaURL)
+		} catch {
+			throw CommandFailure.failed("the settings of '\(name)' cannot be shown: \(error)")
+		}
+		let url = FileStore.standardURL(applicationName: name)
+		let fileStore = watching ? FileStore(url: url, access: access) : FileStore(oneShotAt: url, access: access)
+		let layered = LayeredStore(program: name, user: fileStore, watching: watching)
+		layered.acceptValues(of: schema)
+		return OpenedSettings(store: layered, schema: schema, isInferred: false)
 	}
 
 	/// Opens the settings under `prefix` in etcd; without a schema, each key's kind is inferred.

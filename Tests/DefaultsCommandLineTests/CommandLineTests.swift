@@ -13,6 +13,12 @@ struct CLI {
 	var storeFile: URL { configHome.appendingPathComponent("defaults-tui/settings.json") }
 	/// The tool's `$XDG_CONFIG_DIRS`: the system-wide layers live in `<this>/defaults-tui/`.
 	var systemDirectory: URL { configHome.appendingPathComponent("xdg-system", isDirectory: true) }
+	/// The tool's `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`, where programs' schemas are registered.
+	var dataHome: URL { configHome.appendingPathComponent("xdg-data", isDirectory: true) }
+	var dataDirectory: URL { configHome.appendingPathComponent("xdg-data-dirs", isDirectory: true) }
+	var environment: [String: String] {
+		["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path]
+	}
 
 	/// The tool the tests run.
 	static var defaultsTUI: URL {
@@ -38,7 +44,7 @@ struct CLI {
 
 	func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [], environment: [String: String] = [:]) throws -> Result {
 		let path = (executable ?? Self.defaultsTUI).path
-		let variables = ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+		let variables = self.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }.merging(environment) { $1 }
 		// A tool that hangs is killed after two minutes, so a test fails rather than waits forever.
 		let result = try ChildProcess.runCapturingErrors(path, prefix + arguments, environment: variables, killAfter: 120)
 		return Result(status: result.status, output: result.output, errors: result.errors)
@@ -50,7 +56,7 @@ struct CLI {
 
 	/// Starts `defaults-tui` in the background (for `watch`), with its standard output on a pipe.
 	func start(_ arguments: String...) throws -> (ChildProcess, FileHandle) {
-		try ChildProcess.start(Self.defaultsTUI.path, arguments, environment: ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path])
+		try ChildProcess.start(Self.defaultsTUI.path, arguments, environment: environment)
 	}
 }
 

@@ -43,6 +43,13 @@ __attribute__((constructor)) static void isolate_configuration(void) {
 	static char system_directories[sizeof config_directory + 16];
 	snprintf(system_directories, sizeof system_directories, "%s/xdg-system", config_directory);
 	setenv("XDG_CONFIG_DIRS", system_directories, 1);
+	// Programs' registered schemas (<dir>/defaults/schemas/) likewise.
+	static char data_home[sizeof config_directory + 16];
+	static char data_directories[sizeof config_directory + 16];
+	snprintf(data_home, sizeof data_home, "%s/xdg-data", config_directory);
+	snprintf(data_directories, sizeof data_directories, "%s/xdg-data-dirs", config_directory);
+	setenv("XDG_DATA_HOME", data_home, 1);
+	setenv("XDG_DATA_DIRS", data_directories, 1);
 	// Registered before anything else in the process, so it runs last at exit,
 	// after the stores and Foundation have saved what they hold.
 	atexit(remove_config_directory);
