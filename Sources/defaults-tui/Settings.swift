@@ -180,6 +180,14 @@ struct OpenedSettings {
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
 
+	/// `store` with `schema`; settings nested in objects (from a JSON Schema) are read and
+	/// written as members, through a ``MemberPathStore`` over it.
+	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool) {
+		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
+		self.schema = schema
+		self.isInferred = isInferred
+	}
+
 	/// What the editor's title bar names as the store.
 	var storeDescription: String {
 		store.location
@@ -187,7 +195,7 @@ struct OpenedSettings {
 
 	/// The layers of the settings, when they have any (the program's own settings do).
 	var layers: LayeredStore? {
-		store as? LayeredStore
+		(store as? LayeredStore) ?? ((store as? MemberPathStore)?.base as? LayeredStore)
 	}
 
 	/// Where `key`'s value comes from.
@@ -197,8 +205,7 @@ struct OpenedSettings {
 
 	/// Fails, naming the locks file, when any of `keys` is locked, before anything is changed.
 	func refuseLocked(_ keys: some Sequence<String>, doing verb: String) throws {
-		guard let layers else { return }
-		let locked = keys.compactMap { key in layers.locks.lockingFile(forKey: key).map { (key: key, file: $0) } }
+		let locked = keys.compactMap { key in Defaults.lockingFile(ofKeyNamed: key, in: store).map { (key: key, file: $0) } }
 		guard !locked.isEmpty else { return }
 		let names = locked.map { "'\($0.key)'" }.joined(separator: ", ")
 		let files = Set(locked.map(\.file)).sorted().joined(separator: ", ")

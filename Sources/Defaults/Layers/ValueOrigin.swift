@@ -92,6 +92,10 @@ extension Defaults {
 
 	/// Where the value of the key named `name` in `store` comes from. See ``origin(of:)``.
 	public static func origin(ofKeyNamed name: String, in store: any DefaultsStore) -> ValueOrigin {
+		if let paths = store as? MemberPathStore {
+			// A member's value comes from where its top-level value does.
+			return origin(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
+		}
 		if let layered = store as? LayeredStore {
 			return layered.origin(forKey: name)
 		}
@@ -110,6 +114,15 @@ extension Defaults {
 	```
 	*/
 	public static func isLocked(_ key: Keys) -> Bool {
-		(key.suite as? LayeredStore)?.locks.lockingFile(forKey: key.name) != nil
+		lockingFile(ofKeyNamed: key.name, in: key.suite) != nil
+	}
+
+	/// The locks file that locks the key named `name` in `store`, or `nil` when none does (or
+	/// the store has no layers). A member of a nested setting is locked with its top-level key.
+	public static func lockingFile(ofKeyNamed name: String, in store: any DefaultsStore) -> String? {
+		if let paths = store as? MemberPathStore {
+			return lockingFile(ofKeyNamed: name, in: paths.base) ?? lockingFile(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
+		}
+		return (store as? LayeredStore)?.locks.lockingFile(forKey: name)
 	}
 }

@@ -62,6 +62,10 @@ public struct Setting: Sendable, Codable, Equatable {
 	public var pattern: String?
 	/// Whether to mask the value (passwords, tokens).
 	public var isSecret: Bool
+	/// For a setting inside an object of the settings file: the names of the members that lead to
+	/// it from the top (`["compilerOptions", "strict"]`, whose ``key`` is `compilerOptions.strict`);
+	/// `nil` for a setting that is a top-level member named ``key``.
+	public var path: [String]?
 
 	/// A check of the full Swift type, when the schema was built from keys; not part of the file format.
 	var typeCheck: TypeCheck?
@@ -80,8 +84,10 @@ public struct Setting: Sendable, Codable, Equatable {
 		key: String, title: String, help: String? = nil, kind: Kind, typeName: String? = nil,
 		defaultValue: Defaults.JSONValue?, isOptional: Bool = false,
 		minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil,
-		choices: [Choice]? = nil, allowsMultiple: Bool = false, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false
+		choices: [Choice]? = nil, allowsMultiple: Bool = false, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false,
+		path: [String]? = nil
 	) {
+		self.path = path
 		self.key = key
 		self.title = title
 		self.help = help
@@ -101,7 +107,7 @@ public struct Setting: Sendable, Codable, Equatable {
 
 	private enum CodingKeys: String, CodingKey {
 		case key, title, help, kind, typeName = "type", defaultValue = "default", isOptional = "optional"
-		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret"
+		case minimum, maximum, step, choices, allowsMultiple = "multiple", maxLength, pattern, isSecret = "secret", path
 	}
 
 	/// Reads a setting of a schema file.
@@ -126,6 +132,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
 		pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
 		isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
+		path = try container.decodeIfPresent([String].self, forKey: .path)
 	}
 
 	/// Writes the setting in the schema file format, leaving out fields that are `nil` and flags that are `false`;
@@ -147,6 +154,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		try container.encodeIfPresent(maxLength, forKey: .maxLength)
 		try container.encodeIfPresent(pattern, forKey: .pattern)
 		if isSecret { try container.encode(true, forKey: .isSecret) }
+		try container.encodeIfPresent(path, forKey: .path)
 	}
 
 	/// Whether two settings describe the same key in the same way; ``Setting/onChange`` is not compared.
@@ -155,7 +163,7 @@ public struct Setting: Sendable, Codable, Equatable {
 			&& lhs.typeName == rhs.typeName && lhs.defaultValue == rhs.defaultValue && lhs.isOptional == rhs.isOptional
 			&& lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.step == rhs.step
 			&& lhs.choices == rhs.choices && lhs.allowsMultiple == rhs.allowsMultiple && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
-			&& lhs.isSecret == rhs.isSecret
+			&& lhs.isSecret == rhs.isSecret && lhs.path == rhs.path
 	}
 
 	/// A title made from a key name: `showAllDayEvents` gives "Show all day events".

@@ -101,10 +101,22 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 
 	/// Reads a schema from JSON text.
 	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
+		let document: Defaults.JSONValue
 		do {
-			_ = try Defaults.JSONValue(parsing: data)
+			document = try Defaults.JSONValue(parsing: data)
 		} catch {
 			throw SettingsSchemaError(path: path, reason: "\(error)")
+		}
+		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
+		if isJSONSchema(document) {
+			let imported = importing(jsonSchema: document, title: (path as NSString).lastPathComponent)
+			for note in imported.notes {
+				Defaults.report(.init(kind: .storeFailure, key: nil, message: "The JSON Schema \(path): \(note); the settings it describes are edited as JSON."))
+			}
+			guard !imported.schema.settings.isEmpty else {
+				throw SettingsSchemaError(path: path, reason: "it is a JSON Schema that describes no property of an object, so it names no setting")
+			}
+			return imported.schema
 		}
 		let schema: SettingsSchema
 		do {

@@ -10,13 +10,13 @@ extension EditorModel {
 
 	/// The locks file that locks `key`, or `nil` when it is not locked.
 	func lockingFile(of key: String) -> String? {
-		layers?.locks.lockingFile(forKey: key)
+		Defaults.lockingFile(ofKeyNamed: key, in: store)
 	}
 
 	/// Notes which settings are locked now; returns whether that changed.
 	func refreshLockedKeys() -> Bool {
-		guard let layers else { return false }
-		let locked = Set(keyNames.filter { layers.locks.lockingFile(forKey: $0) != nil })
+		guard layers != nil || store is MemberPathStore else { return false }
+		let locked = Set(keyNames.filter { lockingFile(of: $0) != nil })
 		defer { lockedKeys = locked }
 		return locked != lockedKeys
 	}

@@ -1,0 +1,258 @@
+import Foundation
+
+/**
+A JSON Schema of a settings file read as settings: what `--schema FILE` accepts besides this
+project's own schema format, for the many programs whose JSON settings files have one.
+
+Each property of the top-level object is a setting, by what its schema says:
+
+| JSON Schema | Setting |
+|---|---|
+| `"type": "boolean"` | a toggle (``Setting/Kind/bool``) |
+| `"type": "integer"` / `"number"`, with `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` | a whole number or number (a slider when both bounds are there) |
+| `"type": "string"`, with `maxLength`, `pattern`; `format` `date-time` or `uri` | text, a date or a URL |
+| `enum`, `const`, or `oneOf`/`anyOf` whose every branch is an `enum` or a `const` | a picker |
+| `"type": "array"` of such choices with `uniqueItems` | a checklist |
+| `"type": "object"` with `properties` | a group: its properties are settings addressed by a dotted path (`compilerOptions.strict`) |
+| anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
+
+`title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
+`$ref` within the document and `allOf` are followed (see ``JSONSchemaResolver``); other keywords
+are ignored. A `"null"` among the types makes the setting optional.
+
+```swift
+let result = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: text), title: "tsconfig.json")
+result.schema.setting(forKey: "compilerOptions.strict")?.kind  //=> .bool
+result.fallbacks.first?.reason                                //=> "several types (string, array)"
+```
+*/
+public struct JSONSchemaImport: Sendable {
+	/// A setting shown as JSON, and why.
+	public struct Fallback: Sendable, Equatable {
+		/// The setting's key.
+		public let key: String
+		/// Why it is edited as JSON: "several types (string, boolean)", "an array of objects".
+		public let reason: String
+	}
+
+	/// The settings.
+	public let schema: SettingsSchema
+	/// The settings edited as JSON because their schema has no closer widget, with why.
+	public let fallbacks: [Fallback]
+	/// What could not be followed (a `$ref` to another document), for the person to know.
+	public let notes: [String]
+}
+
+extension SettingsSchema {
+	/// The deepest group of groups read; deeper objects are JSON values.
+	static let maximumGroupDepth = 8
+
+	/// Reads a JSON Schema as settings; see ``JSONSchemaImport``.
+	public static func importing(jsonSchema: Defaults.JSONValue, title: String) -> JSONSchemaImport {
+		var importer = JSONSchemaImporter(resolver: JSONSchemaResolver(document: jsonSchema))
+		let root = importer.resolver.resolved(jsonSchema)
+		let schemaTitle = root["title"]?.stringValue ?? title
+		var sections: [Section] = []
+		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, to: &sections)
+		return JSONSchemaImport(
+			schema: SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty }),
+			fallbacks: importer.fallbacks,
+			notes: importer.resolver.notes
+		)
+	}
+
+	/// Whether a JSON document is a JSON Schema rather than this project's schema format: it
+	/// names a JSON Schema dialect, or has the keywords of one (`properties`, `$defs`, …) and no `sections`.
+	public static func isJSONSchema(_ document: Defaults.JSONValue) -> Bool {
+		guard case .object(let members) = document else { return false }
+		if let dialect = members["$schema"]?.stringValue, dialect.contains("json-schema.org") { return true }
+		guard members["sections"] == nil else { return false }
+		return ["properties", "$defs", "definitions", "allOf", "$ref", "patternProperties"].contains { members[$0] != nil }
+	}
+}
+
+/// The walk over a JSON Schema's properties that ``SettingsSchema/importing(jsonSchema:title:)`` makes.
+struct JSONSchemaImporter {
+	var resolver: JSONSchemaResolver
+	var fallbacks: [JSONSchemaImport.Fallback] = []
+	private var keys: Set<String> = []
+
+	init(resolver: JSONSchemaResolver) {
+		self.resolver = resolver
+	}
+
+	/// Adds a section of `object`'s scalar properties, then one section per property that is an
+	/// object of its own (a group), recursively.
+	mutating func addSections(of object: [String: Defaults.JSONValue], path: [String], sectionTitle: String, to sections: inout [SettingsSchema.Section]) {
+		guard case .object(let properties)? = object["properties"] else { return }
+		var settings: [Setting] = []
+		var groups: [(name: String, schema: [String: Defaults.JSONValue])] = []
+		for name in properties.keys.sorted() {
+			guard let property = properties[name] else { continue }
+			let schema = resolver.resolved(property)
+			let memberPath = path + [name]
+			if isGroup(schema), path.count < SettingsSchema.maximumGroupDepth {
+				groups.append((name, schema))
+				continue
+			}
+			let key = memberPath.joined(separator: ".")
+			// A dotted property name at the top can meet a group's member path: the first one stays.
+			guard keys.insert(key).inserted else { continue }
+			settings.append(setting(key: key, path: path.isEmpty ? nil : memberPath, name: name, schema: schema))
+		}
+		sections.append(.init(title: sectionTitle, settings: settings))
+		for group in groups {
+			let title = group.schema["title"]?.stringValue ?? Setting.title(fromKey: group.name)
+			addSections(of: group.schema, path: path + [group.name], sectionTitle: path.isEmpty ? title : "\(sectionTitle) › \(title)", to: &sections)
+		}
+	}
+
+	/// Whether a property's schema is an object described member by member: a group of settings.
+	private func isGroup(_ schema: [String: Defaults.JSONValue]) -> Bool {
+		guard case .object(let properties)? = schema["properties"], !properties.isEmpty else { return false }
+		let types = Self.types(of: schema)
+		return types.isEmpty || types == ["object"]
+	}
+
+	/// The setting for one property.
+	private mutating func setting(key: String, path: [String]?, name: String, schema: [String: Defaults.JSONValue]) -> Setting {
+		// Every member of a settings file may be missing (or null): each setting is optional.
+		let types = Self.types(of: schema).filter { $0 != "null" }
+		var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json,
+			defaultValue: schema["default"], path: path)
+		setting.help = (schema["markdownDescription"] ?? schema["description"])?.stringValue
+		if schema["deprecated"]?.boolValue == true {
+			setting.help = "Deprecated." + (setting.help.map { " " + $0 } ?? "")
+		}
+		setting.isOptional = true
+		if let choices = choices(of: schema) {
+			setting.kind = .choice
+			setting.choices = choices
+			setting.typeName = "choice"
+			return checked(setting)
+		}
+		switch types {
+		case ["boolean"]:
+			setting.kind = .bool
+		case ["integer"], ["number"]:
+			setting.kind = types == ["integer"] ? .integer : .number
+			applyBounds(of: schema, to: &setting)
+		case ["string"]:
+			switch schema["format"]?.stringValue {
+			case "date-time": setting.kind = .date
+			case "uri": setting.kind = .url
+			default: setting.kind = .string
+			}
+			setting.maxLength = schema["maxLength"]?.doubleValue.map { Int($0) }
+			setting.pattern = schema["pattern"]?.stringValue
+		case ["array"]:
+			if let items = schema["items"], let choices = choices(of: resolver.resolved(items)), schema["uniqueItems"]?.boolValue == true {
+				setting.kind = .choice
+				setting.choices = choices
+				setting.allowsMultiple = true
+				setting.typeName = "choices"
+			} else {
+				fallbacks.append(.init(key: key, reason: "an array whose items are not a set of choices"))
+			}
+		case []:
+			fallbacks.append(.init(key: key, reason: schema["oneOf"] != nil || schema["anyOf"] != nil ? "a choice of schemas that are not all choices" : "no type"))
+		case ["object"]:
+			fallbacks.append(.init(key: key, reason: "an object without named properties"))
+		default:
+			fallbacks.append(.init(key: key, reason: "several types (\(types.joined(separator: ", ")))"))
+		}
+		setting.typeName = types.isEmpty ? "JSON" : [.date, .url].contains(setting.kind) ? "string (\(schema["format"]?.stringValue ?? ""))" : types.joined(separator: " or ")
+		return checked(setting)
+	}
+
+	/// `setting`, or the same setting as JSON when what the schema says does not make a setting
+	/// of its kind (a default that is not one of the choices, bounds the wrong way round).
+	private mutating func checked(_ setting: Setting) -> Setting {
+		var checked = setting
+		if let defaultValue = setting.defaultValue, setting.kind != .json, setting.typeProblem(defaultValue) != nil {
+			// A default of another type than the setting's: the schema's own inconsistency. The
+			// setting keeps its kind and has no default, rather than lose its widget.
+			checked.defaultValue = nil
+		}
+		if let problem = checked.kind.rules.declarationProblem(checked) ?? boundsProblem(checked) {
+			fallbacks.append(.init(key: setting.key, reason: problem))
+			return Setting(key: setting.key, title: setting.title, help: setting.help, kind: .json, typeName: "JSON",
+				defaultValue: setting.defaultValue, isOptional: true, path: setting.path)
+		}
+		return checked
+	}
+
+	private func boundsProblem(_ setting: Setting) -> String? {
+		guard let minimum = setting.minimum, let maximum = setting.maximum, minimum > maximum else { return nil }
+		return "its minimum is above its maximum"
+	}
+
+	/// The choices an `enum`, a `const`, or a `oneOf`/`anyOf` of them gives, or `nil`.
+	private mutating func choices(of schema: [String: Defaults.JSONValue]) -> [Setting.Choice]? {
+		if let values = schema["enum"]?.arrayValue, !values.isEmpty {
+			return Self.uniqueChoices(values.map { Setting.Choice(value: $0, title: Self.choiceTitle($0)) })
+		}
+		if let value = schema["const"] {
+			return [Setting.Choice(value: value, title: schema["title"]?.stringValue ?? Self.choiceTitle(value))]
+		}
+		for keyword in ["oneOf", "anyOf"] {
+			guard let branches = schema[keyword]?.arrayValue, !branches.isEmpty else { continue }
+			var all: [Setting.Choice] = []
+			for branch in branches {
+				let resolved = resolver.resolved(branch)
+				if Self.types(of: resolved) == ["null"] { continue }
+				guard let choices = choices(of: resolved) else { return nil }
+				all += choices
+			}
+			return all.isEmpty ? nil : Self.uniqueChoices(all)
+		}
+		return nil
+	}
+
+	private static func uniqueChoices(_ choices: [Setting.Choice]) -> [Setting.Choice] {
+		var seen: [Defaults.JSONValue] = []
+		return choices.filter { choice in
+			guard !seen.contains(choice.value) else { return false }
+			seen.append(choice.value)
+			return true
+		}
+	}
+
+	private static func choiceTitle(_ value: Defaults.JSONValue) -> String {
+		value.stringValue ?? value.jsonString()
+	}
+
+	/// The bounds and step of a number: `exclusiveMinimum` as a number (drafts 6 on) or as a flag on
+	/// `minimum` (draft 4); for a whole number an exclusive bound moves in by one.
+	private func applyBounds(of schema: [String: Defaults.JSONValue], to setting: inout Setting) {
+		let isInteger = setting.kind == .integer
+		var minimum = schema["minimum"]?.doubleValue
+		var maximum = schema["maximum"]?.doubleValue
+		if let exclusive = schema["exclusiveMinimum"] {
+			if let bound = exclusive.doubleValue, exclusive.boolValue == nil {
+				minimum = isInteger ? (bound + 1).rounded(.down) : bound
+			} else if exclusive.boolValue == true, let bound = minimum, isInteger {
+				minimum = bound + 1
+			}
+		}
+		if let exclusive = schema["exclusiveMaximum"] {
+			if let bound = exclusive.doubleValue, exclusive.boolValue == nil {
+				maximum = isInteger ? (bound - 1).rounded(.up) : bound
+			} else if exclusive.boolValue == true, let bound = maximum, isInteger {
+				maximum = bound - 1
+			}
+		}
+		setting.minimum = minimum
+		setting.maximum = maximum
+		if let step = schema["multipleOf"]?.doubleValue, step > 0 { setting.step = step }
+	}
+
+	/// The types a schema allows (`type` as a string or a list), in the order given.
+	static func types(of schema: [String: Defaults.JSONValue]) -> [String] {
+		switch schema["type"] {
+		case .string(let type)?: [type]
+		case .array(let types)?: types.compactMap(\.stringValue)
+		default: []
+		}
+	}
+}

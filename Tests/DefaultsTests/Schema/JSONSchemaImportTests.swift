@@ -1,0 +1,149 @@
+@testable import Defaults
+import Foundation
+import Testing
+
+@Suite("A JSON Schema read as settings")
+struct JSONSchemaImportTests {
+	private func imported(_ text: String) throws -> JSONSchemaImport {
+		SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: text), title: "test.json")
+	}
+
+	@Test func eachKindOfPropertyGetsItsWidget() throws {
+		let result = try imported(#"""
+		{
+		  "$schema": "http://json-schema.org/draft-07/schema#",
+		  "title": "Tool",
+		  "type": "object",
+		  "properties": {
+		    "strict": {"type": "boolean", "default": false, "description": "Checks more."},
+		    "retries": {"type": "integer", "minimum": 0, "exclusiveMaximum": 10, "default": 3},
+		    "legacy": {"type": "integer", "minimum": 1, "exclusiveMinimum": true, "maximum": 5, "exclusiveMaximum": true},
+		    "ratio": {"type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.25},
+		    "name": {"type": ["string", "null"], "maxLength": 8, "pattern": "^[a-z]+$"},
+		    "since": {"type": "string", "format": "date-time"},
+		    "home": {"type": "string", "format": "uri"},
+		    "mode": {"enum": ["fast", "safe"], "default": "safe", "markdownDescription": "**How** to run."},
+		    "level": {"oneOf": [{"const": 1, "title": "Low"}, {"const": 2, "title": "High"}, {"type": "null"}]},
+		    "formats": {"type": "array", "items": {"enum": ["md", "pdf"]}, "uniqueItems": true},
+		    "paths": {"type": "array", "items": {"type": "string"}},
+		    "either": {"type": ["string", "boolean"]},
+		    "anything": {},
+		    "map": {"type": "object", "additionalProperties": {"type": "string"}},
+		    "old": {"type": "boolean", "deprecated": true, "description": "Use strict."},
+		    "wrong": {"type": "integer", "default": "three"}
+		  }
+		}
+		"""#)
+		let schema = result.schema
+		#expect(schema.title == "Tool")
+		let kinds = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.kind) })
+		#expect(kinds == [
+			"strict": .bool, "retries": .integer, "legacy": .integer, "ratio": .number, "name": .string, "since": .date, "home": .url,
+			"mode": .choice, "level": .choice, "formats": .choice, "paths": .json, "either": .json, "anything": .json, "map": .json, "old": .bool,
+			"wrong": .integer,
+		])
+		let setting = { (key: String) in schema.setting(forKey: key) }
+		#expect(setting("strict")?.help == "Checks more.")
+		#expect(setting("strict")?.defaultValue == false)
+		#expect(setting("retries")?.minimum == 0 && setting("retries")?.maximum == 9, "an exclusive bound of a whole number moves in by one")
+		#expect(setting("legacy")?.minimum == 2 && setting("legacy")?.maximum == 4, "draft 4's boolean exclusive bounds")
+		#expect(setting("ratio")?.step == 0.25)
+		#expect(setting("name")?.maxLength == 8 && setting("name")?.pattern == "^[a-z]+$")
+		#expect(setting("mode")?.choices?.map(\.value) == ["fast", "safe"])
+		#expect(setting("mode")?.help == "**How** to run.")
+		#expect(setting("level")?.choices == [.init(value: 1, title: "Low"), .init(value: 2, title: "High")])
+		#expect(setting("formats")?.allowsMultiple == true)
+		#expect(setting("old")?.help == "Deprecated. Use strict.")
+		#expect(setting("wrong")?.defaultValue == nil, "a default of another type than the property's is left out")
+		#expect(Set(result.fallbacks.map(\.key)) == ["paths", "either", "anything", "map"])
+		#expect(result.fallbacks.first { $0.key == "either" }?.reason == "several types (string, boolean)")
+		#expect(schema.settings.allSatisfy { $0.isOptional }, "any member of a settings file may be missing")
+	}
+
+	@Test func objectsWithPropertiesAreGroupsAddressedByPath() throws {
+		let result = try imported(#"""
+		{
+		  "properties": {
+		    "compilerOptions": {
+		      "title": "Compiler",
+		      "type": "object",
+		      "properties": {
+		        "strict": {"type": "boolean"},
+		        "paths": {"type": "object", "properties": {"base": {"type": "string"}}}
+		      }
+		    },
+		    "files": {"type": "array", "items": {"type": "string"}}
+		  }
+		}
+		"""#)
+		let schema = result.schema
+		#expect(schema.sections.map(\.title) == ["test.json", "Compiler", "Compiler › Paths"])
+		let strict = try #require(schema.setting(forKey: "compilerOptions.strict"))
+		#expect(strict.path == ["compilerOptions", "strict"])
+		#expect(schema.setting(forKey: "compilerOptions.paths.base")?.path == ["compilerOptions", "paths", "base"])
+		#expect(schema.setting(forKey: "files")?.path == nil)
+	}
+
+	@Test func referencesAndAllOfAreFollowedAndRecursionStops() throws {
+		let result = try imported(#"""
+		{
+		  "$defs": {"level": {"enum": ["low", "high"]}},
+		  "definitions": {
+		    "base": {"properties": {"verbose": {"type": "boolean"}}},
+		    "node": {"type": "object", "properties": {"child": {"$ref": "#/definitions/node"}, "label": {"type": "string"}}}
+		  },
+		  "allOf": [{"$ref": "#/definitions/base"}, {"properties": {"level": {"$ref": "#/$defs/level"}}}],
+		  "properties": {
+		    "tree": {"$ref": "#/definitions/node"},
+		    "remote": {"$ref": "https://example.org/other.json#/definitions/x"},
+		    "nowhere": {"$ref": "#/definitions/missing"},
+		    "a~b": {"$ref": "#/$defs/level"}
+		  }
+		}
+		"""#)
+		let keys = Set(result.schema.settings.map(\.key))
+		#expect(keys.isSuperset(of: ["verbose", "level", "tree.label", "remote", "nowhere", "a~b"]))
+		#expect(result.schema.setting(forKey: "level")?.kind == .choice)
+		#expect(result.schema.settings.contains { $0.key.hasPrefix("tree.child") }, "the recursive reference is followed once")
+		#expect(result.notes.count == 2)
+		#expect(result.notes.contains { $0.contains("https://example.org/other.json") && $0.contains("another document") })
+		#expect(result.schema.setting(forKey: "remote")?.kind == .json)
+	}
+
+	@Test func aJSONSchemaIsToldApartFromTheProjectsFormat() throws {
+		#expect(SettingsSchema.isJSONSchema(["$schema": "http://json-schema.org/draft-04/schema#"]))
+		#expect(SettingsSchema.isJSONSchema(["properties": ["a": ["type": "boolean"]]]))
+		#expect(!SettingsSchema.isJSONSchema(["title": "Mine", "sections": []]))
+		let decoded = try SettingsSchema.decode(Data(#"{"type": "object", "properties": {"on": {"type": "boolean"}}}"#.utf8), path: "/x/tool.schema.json")
+		#expect(decoded.title == "tool.schema.json")
+		#expect(decoded.setting(forKey: "on")?.kind == .bool)
+		#expect(throws: SettingsSchemaError.self) { try SettingsSchema.decode(Data(#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "string"}"#.utf8)) }
+	}
+}
+
+@Suite("Settings nested in objects")
+struct MemberPathStoreTests {
+	@Test func aMemberIsReadAndWrittenAloneAndObserversHearOfIt() async throws {
+		let base = InMemoryStore()
+		base.setStoredValue(["target": "es2022", "strict": false], forKey: "compilerOptions")
+		base.setStoredValue(5, forKey: "odd")
+		let store = MemberPathStore(base: base, paths: ["compilerOptions.strict": ["compilerOptions", "strict"], "odd.inner": ["odd", "inner"], "a.b.c": ["a", "b", "c"]])
+		let heard = Locked<Set<String>>([])
+		let observation = Defaults.observe(keysNamed: ["compilerOptions.strict"], in: store) { keys in heard.withLock { $0.formUnion(keys) } }
+		#expect(store.storedValue(forKey: "compilerOptions.strict") == false)
+		store.setStoredValue(true, forKey: "compilerOptions.strict")
+		#expect(base.storedValue(forKey: "compilerOptions") == ["target": "es2022", "strict": true])
+		#expect(heard.withLock { $0 } == ["compilerOptions.strict"])
+		store.removeStoredValue(forKey: "compilerOptions.strict")
+		#expect(base.storedValue(forKey: "compilerOptions") == ["target": "es2022"], "the object that held it stays")
+		store.setStoredValue(1, forKey: "a.b.c")
+		#expect(base.storedValue(forKey: "a") == ["b": ["c": 1]])
+		store.removeStoredValue(forKey: "odd.inner")
+		#expect(base.storedValue(forKey: "odd") == 5, "a removal from a value that is not an object changes nothing")
+		store.setStoredValue(2, forKey: "odd.inner")
+		#expect(base.storedValue(forKey: "odd") == ["inner": 2])
+		store.setStoredValue("plain", forKey: "other")
+		#expect(base.storedValue(forKey: "other") == "plain")
+		_ = observation
+	}
+}
