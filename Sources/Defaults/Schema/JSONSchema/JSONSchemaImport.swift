@@ -53,7 +53,7 @@ extension SettingsSchema {
 		let root = importer.resolver.resolved(jsonSchema)
 		let schemaTitle = root["title"]?.stringValue ?? title
 		var sections: [Section] = []
-		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, to: &sections)
+		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, references: ["#"], to: &sections)
 		return JSONSchemaImport(
 			schema: SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty }),
 			fallbacks: importer.fallbacks,
@@ -83,16 +83,32 @@ struct JSONSchemaImporter {
 
 	/// Adds a section of `object`'s scalar properties, then one section per property that is an
 	/// object of its own (a group), recursively.
-	mutating func addSections(of object: [String: Defaults.JSONValue], path: [String], sectionTitle: String, to sections: inout [SettingsSchema.Section]) {
-		guard case .object(let properties)? = object["properties"] else { return }
+	/// `references` are those followed to reach `object`: a group reached again through one of
+	/// them (a recursive schema, such as a property that is the whole schema again) is a JSON value.
+	mutating func addSections(
+		of object: [String: Defaults.JSONValue], path: [String], sectionTitle: String, references: Set<String>,
+		to sections: inout [SettingsSchema.Section]
+	) {
+		let properties = namedProperties(of: object)
+		guard !properties.isEmpty else { return }
 		var settings: [Setting] = []
-		var groups: [(name: String, schema: [String: Defaults.JSONValue])] = []
+		var groups: [(name: String, schema: [String: Defaults.JSONValue], references: Set<String>)] = []
 		for name in properties.keys.sorted() {
 			guard let property = properties[name] else { continue }
-			let schema = resolver.resolved(property)
+			var followed: Set<String> = []
+			let schema = resolver.resolved(property, references: &followed)
 			let memberPath = path + [name]
 			if isGroup(schema), path.count < SettingsSchema.maximumGroupDepth {
-				groups.append((name, schema))
+				guard followed.isDisjoint(with: references) else {
+					let key = memberPath.joined(separator: ".")
+					if keys.insert(key).inserted {
+						fallbacks.append(.init(key: key, reason: "a recursive schema"))
+						settings.append(Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
+							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : memberPath))
+					}
+					continue
+				}
+				groups.append((name, schema, references.union(followed)))
 				continue
 			}
 			let key = memberPath.joined(separator: ".")
@@ -103,15 +119,32 @@ struct JSONSchemaImporter {
 		sections.append(.init(title: sectionTitle, settings: settings))
 		for group in groups {
 			let title = group.schema["title"]?.stringValue ?? Setting.title(fromKey: group.name)
-			addSections(of: group.schema, path: path + [group.name], sectionTitle: path.isEmpty ? title : "\(sectionTitle) › \(title)", to: &sections)
+			addSections(of: group.schema, path: path + [group.name], sectionTitle: path.isEmpty ? title : "\(sectionTitle) › \(title)",
+				references: group.references, to: &sections)
 		}
 	}
 
 	/// Whether a property's schema is an object described member by member: a group of settings.
-	private func isGroup(_ schema: [String: Defaults.JSONValue]) -> Bool {
-		guard case .object(let properties)? = schema["properties"], !properties.isEmpty else { return false }
+	private mutating func isGroup(_ schema: [String: Defaults.JSONValue]) -> Bool {
 		let types = Self.types(of: schema)
-		return types.isEmpty || types == ["object"]
+		guard types.isEmpty || types == ["object"] else { return false }
+		return !namedProperties(of: schema).isEmpty
+	}
+
+	/// The properties an object schema names: its own, and those of the object schemas among its
+	/// `oneOf`/`anyOf` branches (a file that may take one of several shapes shows every member
+	/// any of them has; the first description of a member wins).
+	private mutating func namedProperties(of schema: [String: Defaults.JSONValue]) -> [String: Defaults.JSONValue] {
+		var properties = schema["properties"]?.objectValue ?? [:]
+		for keyword in ["oneOf", "anyOf"] {
+			for branch in schema[keyword]?.arrayValue ?? [] {
+				let resolved = resolver.resolved(branch)
+				let types = Self.types(of: resolved)
+				guard types.isEmpty || types.contains("object"), let more = resolved["properties"]?.objectValue else { continue }
+				properties.merge(more) { first, _ in first }
+			}
+		}
+		return properties
 	}
 
 	/// The setting for one property.

@@ -26,6 +26,12 @@ struct JSONSchemaResolver {
 	`following` holds the references being followed, to stop at a cycle.
 	*/
 	mutating func resolved(_ schema: Defaults.JSONValue, following: [String] = []) -> [String: Defaults.JSONValue] {
+		var ignored: Set<String> = []
+		return resolved(schema, following: following, references: &ignored)
+	}
+
+	/// ``resolved(_:following:)``, adding every reference followed to `references`.
+	mutating func resolved(_ schema: Defaults.JSONValue, following: [String] = [], references: inout Set<String>) -> [String: Defaults.JSONValue] {
 		guard case .object(var keywords) = schema else {
 			// `true` (and a missing schema) allows anything; `false` allows nothing, which a settings
 			// editor can only show as JSON too.
@@ -38,15 +44,16 @@ struct JSONSchemaResolver {
 				return [:]
 			}
 			if let target = target(of: reference) {
+				references.insert(reference)
 				// Keywords beside a `$ref` (allowed from draft 2019-09) apply too.
-				keywords = Self.merged(resolved(target, following: following + [reference]), keywords)
+				keywords = Self.merged(resolved(target, following: following + [reference], references: &references), keywords)
 			} else {
 				note("\(reference) is not followed (\(reference.hasPrefix("#") ? "it points at nothing in the schema" : "it is in another document"))")
 			}
 		}
 		if let parts = keywords.removeValue(forKey: "allOf")?.arrayValue {
 			for part in parts {
-				keywords = Self.merged(keywords, resolved(part, following: following))
+				keywords = Self.merged(keywords, resolved(part, following: following, references: &references))
 			}
 		}
 		return keywords

