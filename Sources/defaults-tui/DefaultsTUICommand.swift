@@ -28,6 +28,12 @@ struct DefaultsTUICommand: ParsableCommand {
 		get --origin says it for one. With --store or --etcd the settings are that \
 		file's or those keys' alone.
 
+		Programs that register their settings (defaults-tui apps lists them) are edited \
+		by name with --app NAME. --schema takes a JSON Schema of a settings file too: each \
+		property is a setting, a nested object a group whose settings are dotted paths \
+		(compilerOptions.strict). The options that say which settings are edited may come \
+		before the command: defaults-tui --app notes list.
+
 		Exit status: 0 on success, 1 when a key or file is not found, a setting is \
 		locked, export would replace a file without --force, etcd cannot be reached, \
 		or something fails, 2 for bad input (a value that does not fit, an unknown option).

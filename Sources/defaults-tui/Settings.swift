@@ -15,7 +15,7 @@ struct SettingsOptions: ParsableArguments {
 	@Option(name: .long, help: ArgumentHelp("A program's settings, by the name it registered them under (defaults-tui apps lists them): its schema, its file $XDG_CONFIG_HOME/<name>/settings.json and its system-wide layers.", valueName: "name"))
 	var app: String?
 
-	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings (\"defaults-tui schema\" prints the demo's; the documentation's \"The settings schema\" describes the format).", valueName: "file"))
+	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings: this project's format (\"defaults-tui schema\" prints the demo's; the documentation's \"The settings schema\" describes it) or a JSON Schema of the settings file, such as SchemaStore's.", valueName: "file"))
 	var schema: String?
 
 	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))
