@@ -133,7 +133,7 @@ struct BenchmarkCommand: ParsableCommand {
 		rows += [p50, p99, unflushedP50, unflushedP99]
 		let (press, open) = benchmarks.editor(settings: 1000)
 		let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
-		rows += [press, open, largePress, largeOpen, IdleEditorBenchmark.measure(directory: directory)]
+		rows += [press, open, largePress, largeOpen, benchmarks.editorOnJSONSchema(), IdleEditorBenchmark.measure(directory: directory)]
 		let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 		rows += [keysMemory, editorMemory]
 		return rows
