@@ -1,0 +1,51 @@
+import ChildProcess
+import Defaults
+import Foundation
+import Testing
+
+@Suite("The command line: a JSON Schema as the schema", .timeLimit(.minutes(2)))
+struct JSONSchemaCommandLineTests {
+	private static let schema = #"""
+	{
+	  "$schema": "http://json-schema.org/draft-07/schema#",
+	  "title": "Compiler settings",
+	  "type": "object",
+	  "definitions": {"target": {"enum": ["es2020", "es2022", "esnext"]}},
+	  "properties": {
+	    "compilerOptions": {
+	      "type": "object",
+	      "properties": {
+	        "strict": {"type": "boolean", "default": false},
+	        "target": {"$ref": "#/definitions/target"},
+	        "maxErrors": {"type": "integer", "minimum": 1, "maximum": 100}
+	      }
+	    },
+	    "files": {"type": "array", "items": {"type": "string"}}
+	  }
+	}
+	"""#
+
+	@Test func nestedSettingsAreReadAndWrittenAsMembers() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let schemaFile = cli.configHome.appendingPathComponent("compiler.schema.json")
+		let store = cli.configHome.appendingPathComponent("compiler.json")
+		try Data(Self.schema.utf8).write(to: schemaFile)
+		try Data(#"{"compilerOptions": {"target": "es2020", "paths": {"a": ["b"]}}, "files": ["x.ts"]}"#.utf8).write(to: store)
+		let target = ["--schema", schemaFile.path, "--store", store.path]
+		#expect(try cli.run(["set", "compilerOptions.strict", "true"] + target).status == 0)
+		#expect(try cli.run(["--schema", schemaFile.path, "--store", store.path, "set", "compilerOptions.target", "esnext"]).status == 0, "options before the command")
+		#expect(FileStore(url: store).storedValues() == ["compilerOptions": ["strict": true, "target": "esnext", "paths": ["a": ["b"]]], "files": ["x.ts"]],
+			"the members the schema does not name stay")
+		#expect(try cli.run(["get", "compilerOptions.target"] + target).output == "esnext\n")
+		let bad = try cli.run(["set", "compilerOptions.maxErrors", "500"] + target)
+		#expect(bad.status == 2)
+		#expect(bad.errors.contains("must be between 1 and 100"))
+		#expect(try cli.run(["reset", "compilerOptions.strict"] + target).status == 0)
+		#expect(FileStore(url: store).storedValues()["compilerOptions"] == ["target": "esnext", "paths": ["a": ["b"]]], "a reset removes the member only")
+		let list = try cli.run(["list"] + target).output
+		#expect(list.contains("compilerOptions.maxErrors") && list.contains("files"))
+		#expect(try cli.run(["set", "files", #"["a.ts","b.ts"]"#] + target).status == 0)
+		#expect(FileStore(url: store).storedValues()["files"] == ["a.ts", "b.ts"])
+	}
+}
