@@ -178,6 +178,16 @@ struct FileStoreForeignFileTests {
 		#expect(throws: FileFormatError.self) { try format.text(applying: changes, to: .foreign(document), giving: values) }
 	}
 
+	/// `{}` written by hand holds nothing to keep: the store writes it as its own.
+	@Test func anEmptyObjectWithoutCommentsIsWrittenInTheLibrarysFormat() throws {
+		let url = try file(holding: "{ }")
+		let store = store(at: url)
+		store.setStoredValue(2, forKey: "b")
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		#expect(try text(of: url) == "{\n  \"a\": 1,\n  \"b\": 2\n}\n")
+	}
+
 	@Test func anOutsideEditThatAddsCommentsIsAChangeNotABrokenFile() throws {
 		let url = Isolated.fileURL()
 		let store = store(at: url)

@@ -43,13 +43,14 @@ extension JSONFileFormat {
 	/**
 	What a save finds in the file `bytes`, which read as `values` and kept `numberTexts` (the text
 	of each key whose value holds a number it does not hold exactly): the library's own text when
-	the bytes are exactly what it writes for them, else another program's. `nil` for a file
-	without an object (empty, or white space only).
+	the bytes are exactly what it writes for them, else another program's. `nil` for a file that
+	holds nothing to keep: empty, white space only, or an empty object without comments (`{}`).
 	*/
 	func fileText(
 		of bytes: [UInt8], values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>]
 	) throws(FileFormatError) -> JSONFileText? {
-		guard !Self.holdsNothing(bytes) else { return nil }
+		// Without members, a `/` can only start a comment.
+		guard !values.isEmpty || bytes.contains(UInt8(ascii: "/")) else { return nil }
 		// The library's files start with `{` and a line break (or are `{}`), and end with `}` and one.
 		if bytes.starts(with: [UInt8(ascii: "{")]), bytes.count >= 3, bytes[1] == 0x0A || bytes[1] == UInt8(ascii: "}"),
 		   bytes.last == 0x0A, bytes[bytes.count - 2] == UInt8(ascii: "}") {
