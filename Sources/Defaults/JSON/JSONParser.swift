@@ -103,15 +103,20 @@ extension Defaults.JSONValue {
 	30 digits, a decimal of 25), where that member's value text lies: a save that leaves such
 	a member unchanged writes that text again rather than what was read.
 	*/
+	///
+	/// A settings file may be JSON with comments, as editors' and tools' settings files are
+	/// (`//` and `/* */` comments, a comma after the last member or element); the values are
+	/// those of the same text without them. With `recordingObjects`, it also says where each
+	/// object and each of its members lies (``JSONObjectLayout``), for editing the text in place.
 	static func parsingFile(
 		_ bytes: UnsafeBufferPointer<UInt8>,
-		warnings: inout [Defaults.JSONParseWarning]
-	) throws(Defaults.JSONParseError) -> (value: Self, inexactMembers: [(key: String, range: Range<Int>)]) {
-		var collected: [Defaults.JSONParseWarning]? = []
-		var inexact: [(key: String, range: Range<Int>)]? = []
-		let value = try Self(parsingUTF8: bytes, collectingWarnings: &collected, inexactMembers: &inexact)
-		warnings += collected ?? []
-		return (value, inexact ?? [])
+		warnings: inout [Defaults.JSONParseWarning],
+		recordingObjects: Bool = false
+	) throws(Defaults.JSONParseError) -> (value: Self, inexactMembers: [(key: String, range: Range<Int>)], objects: [JSONObjectLayout]) {
+		var parser = JSONParser(bytes: bytes, keepsNumbersOutOfRange: true, allowsComments: true, recordsObjects: recordingObjects)
+		let value = try parser.parseText()
+		warnings += parser.warnings
+		return (value, parser.inexactMembers, parser.objects ?? [])
 	}
 
 	private init(
@@ -120,23 +125,9 @@ extension Defaults.JSONValue {
 		inexactMembers: inout [(key: String, range: Range<Int>)]?
 	) throws(Defaults.JSONParseError) {
 		var parser = JSONParser(bytes: bytes, keepsNumbersOutOfRange: warnings != nil)
-		parser.skipByteOrderMark()
-		parser.skipWhitespace()
-		let value = try parser.parseValue(depth: 0)
-		parser.skipWhitespace()
-		guard parser.position == bytes.count else {
-			throw parser.error("unexpected text after the JSON value")
-		}
-		if !parser.warnings.isEmpty {
-			warnings?.append(contentsOf: parser.warnings.map { warning in
-				var warning = warning
-				// Built while unwinding, innermost component first.
-				warning.path.reverse()
-				return warning
-			})
-		}
+		self = try parser.parseText()
+		warnings?.append(contentsOf: parser.warnings)
 		inexactMembers? += parser.inexactMembers
-		self = value
 	}
 }
 
@@ -157,28 +148,53 @@ extension Defaults {
 	}
 }
 
-private struct JSONParser {
+/// Reads JSON text (and, when allowed, JSON with comments) from UTF-8 bytes: the one reader of the package.
+struct JSONParser {
 	let bytes: UnsafeBufferPointer<UInt8>
 	var position = 0
 	/// The top value is at depth 0, so values at depth `maximumDepth` are one level too deep.
 	static let maximumDepth = Defaults.JSONValue.maximumNestingDepth
 	/// Whether a number out of range is kept as a string (and recorded in `warnings`) rather than failing the parse.
 	let keepsNumbersOutOfRange: Bool
+	/// Whether `//` and `/* */` comments, and a comma after the last member or element, are
+	/// read as JSON with comments (editors' settings files) rather than refused.
+	let allowsComments: Bool
 	/// The values kept but not as written; each path is innermost component first until the parse ends.
 	var warnings: [Defaults.JSONParseWarning] = []
 	/// How many numbers were read that their value does not hold exactly (kept numbers only).
 	var inexactNumbers = 0
 	/// The members of the top object whose value text holds such a number, and where that text is.
 	var inexactMembers: [(key: String, range: Range<Int>)] = []
+	/// Where each object read lies, when recorded (`nil` when not): an object comes after the
+	/// objects nested in it, so the top object, if the text is one, is the last.
+	var objects: [JSONObjectLayout]?
 
-	init(bytes: UnsafeBufferPointer<UInt8>, keepsNumbersOutOfRange: Bool) {
+	init(bytes: UnsafeBufferPointer<UInt8>, keepsNumbersOutOfRange: Bool, allowsComments: Bool = false, recordsObjects: Bool = false) {
 		self.bytes = bytes
 		self.keepsNumbersOutOfRange = keepsNumbersOutOfRange
+		self.allowsComments = allowsComments
+		objects = recordsObjects ? [] : nil
+	}
+
+	/// Reads the whole text: one value, with only white space (and comments, when allowed) around it.
+	mutating func parseText() throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		skipByteOrderMark()
+		try skipWhitespace()
+		let value = try parseValue(depth: 0)
+		try skipWhitespace()
+		guard position == bytes.count else {
+			throw error("unexpected text after the JSON value")
+		}
+		// Built while unwinding, innermost component first.
+		for index in warnings.indices {
+			warnings[index].path.reverse()
+		}
+		return value
 	}
 
 	/// Skips a UTF-8 byte order mark (EF BB BF), which some editors write at the start of a file.
 	/// RFC 8259 allows a parser to ignore it.
-	mutating func skipByteOrderMark() {
+	private mutating func skipByteOrderMark() {
 		if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
 			position = 3
 		}
@@ -203,10 +219,12 @@ private struct JSONParser {
 		return Defaults.JSONParseError(reason: reason, line: line, column: end - lineStart + 1)
 	}
 
-	mutating func skipWhitespace() {
+	mutating func skipWhitespace() throws(Defaults.JSONParseError) {
 		while position < bytes.count {
 			switch bytes[position] {
 			case 0x20, 0x0A, 0x0D, 0x09: position += 1
+			case UInt8(ascii: "/") where allowsComments:
+				guard try skipComment() else { return }
 			default: return
 			}
 		}
@@ -225,7 +243,7 @@ private struct JSONParser {
 		return word.isEmpty ? describeNext() : "'\(String(decoding: word, as: UTF8.self))'"
 	}
 
-	mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+	private mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		guard depth < Self.maximumDepth else { throw error("values nest deeper than \(Self.maximumDepth) levels") }
 		guard position < bytes.count else { throw error("expected a value but found the end of the text") }
 		switch bytes[position] {
@@ -252,60 +270,87 @@ private struct JSONParser {
 	}
 
 	private mutating func parseObject(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+		let open = position
 		position += 1
 		// Members are collected first and hashed once into a dictionary of the right size:
 		// growing a dictionary while parsing rehashes every key several times.
 		var members: [(String, Defaults.JSONValue)] = []
-		skipWhitespace()
+		var layouts: [JSONObjectLayout.Member] = []
+		try skipWhitespace()
 		if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
 			position += 1
+			objects?.append(JSONObjectLayout(range: open..<position, members: []))
 			return .object([:])
 		}
 		while true {
-			skipWhitespace()
+			try skipWhitespace()
+			if allowsComments, !members.isEmpty, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+				// A comma after the last member, which JSON with comments allows.
+				break
+			}
 			guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
 				throw error("expected a string key in an object but found \(describeNext())")
 			}
+			let keyStart = position
 			let key = try parseString()
-			skipWhitespace()
+			let keyEnd = position
+			try skipWhitespace()
 			guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
 				throw error("expected ':' after the object key \"\(key)\"")
 			}
 			position += 1
-			skipWhitespace()
+			try skipWhitespace()
 			let warningCount = warnings.count
 			let inexactCount = inexactNumbers
 			let valueStart = position
-			members.append((key, try parseValue(depth: depth + 1)))
+			let value = try parseValue(depth: depth + 1)
+			members.append((key, value))
 			if warnings.count != warningCount { addPathComponent(.key(key), toWarningsAfter: warningCount) }
 			if depth == 0, inexactNumbers != inexactCount { inexactMembers.append((key, valueStart..<position)) }
-			skipWhitespace()
+			let valueEnd = position
+			try skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+			let comma: Int?
 			switch bytes[position] {
-			case UInt8(ascii: ","): position += 1
-			case UInt8(ascii: "}"):
-				position += 1
-				// A repeated key keeps its last value, as most parsers do.
-				return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+			case UInt8(ascii: ","): comma = position
+			case UInt8(ascii: "}"): comma = nil
 			default: throw error("expected ',' or '}' in an object but found \(describeNext())")
 			}
+			if let objects {
+				// An object value was recorded last, after the objects nested in it.
+				let nested: Int? = if case .object = value { objects.count - 1 } else { nil }
+				layouts.append(JSONObjectLayout.Member(
+					key: key, keyRange: keyStart..<keyEnd, valueRange: valueStart..<valueEnd, comma: comma, object: nested
+				))
+			}
+			guard comma != nil else { break }
+			position += 1
 		}
+		position += 1
+		objects?.append(JSONObjectLayout(range: open..<position, members: layouts))
+		// A repeated key keeps its last value, as most parsers do.
+		return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
 	}
 
 	private mutating func parseArray(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		position += 1
 		var elements: [Defaults.JSONValue] = []
-		skipWhitespace()
+		try skipWhitespace()
 		if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
 			position += 1
 			return .array(elements)
 		}
 		while true {
-			skipWhitespace()
+			try skipWhitespace()
+			if allowsComments, !elements.isEmpty, position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+				// A comma after the last element, which JSON with comments allows.
+				position += 1
+				return .array(elements)
+			}
 			let warningCount = warnings.count
 			elements.append(try parseValue(depth: depth + 1))
 			if warnings.count != warningCount { addPathComponent(.index(elements.count - 1), toWarningsAfter: warningCount) }
-			skipWhitespace()
+			try skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
 			switch bytes[position] {
 			case UInt8(ascii: ","): position += 1

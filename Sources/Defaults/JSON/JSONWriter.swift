@@ -74,13 +74,20 @@ struct JSONWriter {
 	let pretty: Bool
 	/// Values at this depth or deeper (the top value is at depth 0) are not written, as the parser would refuse them.
 	let maximumDepth: Int
+	/// The layout of pretty text when it goes into another program's file; `nil` for the
+	/// library's own: `\n`, two spaces a level, `": "`.
+	let style: JSONTextStyle?
+	/// What each line of pretty text starts with before its own indentation (with a `style`
+	/// only): the indentation of the line the value is written on.
+	var lineIndentation: [UInt8] = []
 	var output: [UInt8] = []
 	/// Whether a value was left out for being deeper than `maximumDepth`; the output is then incomplete.
 	var exceededMaximumDepth = false
 
-	init(pretty: Bool, maximumDepth: Int) {
+	init(pretty: Bool, maximumDepth: Int, style: JSONTextStyle? = nil) {
 		self.pretty = pretty
 		self.maximumDepth = maximumDepth
+		self.style = style
 		output.reserveCapacity(256)
 	}
 
@@ -132,11 +139,15 @@ struct JSONWriter {
 		}
 	}
 
-	/// `"key": value` (`"key":value` when not pretty), the value at `depth`.
+	/// `"key": value` (`"key":value` when not pretty; the style's separator when it has one), the value at `depth`.
 	mutating func writeMember(_ key: String, _ value: Defaults.JSONValue, depth: Int) {
 		writeString(key)
-		output.append(UInt8(ascii: ":"))
-		if pretty { output.append(UInt8(ascii: " ")) }
+		if let style {
+			output.append(contentsOf: style.keySeparator)
+		} else {
+			output.append(UInt8(ascii: ":"))
+			if pretty { output.append(UInt8(ascii: " ")) }
+		}
 		write(value, depth: depth)
 	}
 
@@ -161,6 +172,12 @@ struct JSONWriter {
 	/// A line break and the indentation of `depth` (nothing when not pretty).
 	mutating func newline(depth: Int) {
 		guard pretty else { return }
+		if let style {
+			output.append(contentsOf: style.lineEnding)
+			output.append(contentsOf: lineIndentation)
+			for _ in 0..<depth { output.append(contentsOf: style.indentation) }
+			return
+		}
 		output.append(UInt8(ascii: "\n"))
 		for _ in 0..<(depth * 2) { output.append(UInt8(ascii: " ")) }
 	}

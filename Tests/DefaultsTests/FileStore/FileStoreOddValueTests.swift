@@ -85,7 +85,7 @@ struct FileStoreOddValueTests {
 	}
 
 	/// Numbers that their values do not hold exactly keep their text through saves that leave
-	/// them alone (the file is another program's, so the first save writes it whole), and
+	/// them alone (the file is another program's, so the first save edits it in place), and
 	/// through later ones (on top of the file as this store wrote it); a changed key is written anew.
 	@Test func numbersKeepTheirTextThroughUnrelatedSaves() throws {
 		let members = [
@@ -103,7 +103,7 @@ struct FileStoreOddValueTests {
 		opened.setStoredValue(3, forKey: "b")
 		try opened.flush()
 		for member in members {
-			#expect(text().contains(member), "kept after a save that rewrote the file: \(member)")
+			#expect(text().contains(member), "kept after a save that edited the file in place: \(member)")
 		}
 		opened.setStoredValue(4, forKey: "b")
 		opened.setStoredValue(5, forKey: "c")

@@ -3,9 +3,9 @@ import Foundation
 
 extension FileStore {
 	enum ReadResult {
-		/// The decoded values; `isEmptyFile` when the file had no bytes at all. `numberTexts`: the
-		/// value text of each key whose value holds a number it does not hold exactly (JSON only).
-		case values([String: Defaults.JSONValue], FileIdentity?, isEmptyFile: Bool, numberTexts: [String: ArraySlice<UInt8>])
+		/// The decoded values, and the `bytes` they were read from. `numberTexts`: the value text
+		/// of each key whose value holds a number it does not hold exactly (JSON only).
+		case values([String: Defaults.JSONValue], FileIdentity?, bytes: [UInt8], numberTexts: [String: ArraySlice<UInt8>])
 		case missing
 		case corrupt(bytes: [UInt8], reason: String)
 		case unreadable(SystemCallError)
@@ -61,7 +61,7 @@ extension FileStore {
 					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
 				))
 			}
-			return .values(values, identity, isEmptyFile: bytes.isEmpty, numberTexts: numberTexts)
+			return .values(values, identity, bytes: bytes, numberTexts: numberTexts)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason)
 		}
@@ -173,8 +173,8 @@ extension FileStore {
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
-			case .values(let values, let readIdentity, let isEmptyFile, _):
-				if isEmptyFile, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
+			case .values(let values, let readIdentity, let bytes, _):
+				if bytes.isEmpty, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
 					unconfirmedEmptyFile = readIdentity
 					return ([], watchToken != nil)
 				}

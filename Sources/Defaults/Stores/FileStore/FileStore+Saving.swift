@@ -6,7 +6,8 @@ extension FileStore {
 	///
 	/// The last steps of a write's path: the save scheduler (at once for a change to an idle
 	/// store, else at the end of the 20 ms window that gathers a burst) → here: take the batch from the link → lock the file → re-read it and merge →
-	/// the format encodes → exclusive temporary file, fsync, rename, directory fsync.
+	/// the format encodes (JSON: only what changed, in place in another program's file) →
+	/// exclusive temporary file, fsync, rename, directory fsync.
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
 		guard access.allowsWriting else { return }
@@ -135,12 +136,9 @@ extension FileStore {
 		}
 		let replacement: Replacement
 		let bytes: [UInt8]
-		let text: PrettyObjectText?
+		let text: JSONFileText?
 		do throws(FileStoreError) {
-			// Numbers that their values do not hold exactly (1e400) keep their text where this
-			// save leaves them; a file as this store wrote it has that text already.
-			let keptTexts = pending.removedAll ? [:] : (fileRead?.numberTexts ?? [:]).filter { pending.values[$0.key] == nil }
-			(bytes, text) = try encode(merged, changes: pending, onTopOfLastWritten: readAnew == nil, keepingTexts: keptTexts)
+			(bytes, text) = try encode(merged, changes: pending, onTopOf: fileRead)
 			let limit = Self.sizeLimit(maximumSize)
 			guard bytes.count <= limit else {
 				throw FileStoreError(tooLarge: path, size: Int64(bytes.count), limit: limit, operation: "encoding")
@@ -179,24 +177,32 @@ extension FileStore {
 		diskValues = merged
 	}
 
-	/// The bytes of the file for `values` and, for the JSON format, its text. On top of the file as
-	/// this store last wrote it, the JSON format writes only the members `changes` changed.
+	/**
+	The bytes of the file for `values`, which `changes` made of what the file held, and, for the
+	JSON format, its text.
+
+	The JSON format writes only what `changes` changed, on top of the file as this store last
+	wrote it (`fileRead` is `nil`) or as the save just read it: in a file as this library writes
+	them, the changed members, keys kept sorted; in another program's file (with comments, in
+	its own order and layout), the changed values, in place, and the rest byte for byte. A file
+	that holds nothing to keep (none, an empty one, one moved aside) is written anew. Numbers
+	that their values do not hold exactly (`1e400`) keep their text where a save leaves them.
+	*/
 	private func encode(
-		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOfLastWritten: Bool,
-		keepingTexts keptTexts: [String: ArraySlice<UInt8>]
-	) throws(FileStoreError) -> (bytes: [UInt8], text: PrettyObjectText?) {
+		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOf fileRead: FileRead?
+	) throws(FileStoreError) -> (bytes: [UInt8], text: JSONFileText?) {
 		do {
 			guard let json = format as? JSONFileFormat else {
 				return (try format.encode(values), nil)
 			}
-			var text = if onTopOfLastWritten, !changes.removedAll, let lastText = lastWritten?.text {
-				try json.text(applying: changes.values.sorted { $0.key < $1.key }, to: lastText)
-			} else {
-				try json.text(for: values, capacity: (lastWritten?.bytes.count ?? 0) + 256)
+			var base = lastWritten?.text
+			if let fileRead {
+				base = nil
+				if let bytes = fileRead.bytes {
+					base = try json.fileText(of: bytes, values: fileRead.values, numberTexts: fileRead.numberTexts)
+				}
 			}
-			if !keptTexts.isEmpty {
-				text = text.replacingValueTexts(keptTexts.sorted { $0.key < $1.key }.map { (key: $0.key, text: $0.value) })
-			}
+			let text = try json.text(applying: changes, to: base, giving: values, capacity: (lastWritten?.bytes.count ?? 0) + 256)
 			return (text.bytes, text)
 		} catch {
 			throw FileStoreError(unencodable: path, reason: error.reason)
@@ -216,20 +222,23 @@ extension FileStore {
 		return try valuesReadAnew(at: target)
 	}
 
-	/// What a save read from the file: its values, and the text of numbers they do not hold exactly.
+	/// What a save read from the file: its values, the bytes they were read from (`nil` when
+	/// the values are not the file's: it was missing, emptied or moved aside), and the text of
+	/// numbers they do not hold exactly.
 	private struct FileRead {
 		var values: [String: Defaults.JSONValue]
+		var bytes: [UInt8]?
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
 	}
 
 	/// The file read and parsed now.
 	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
 		switch readValues(atPath: target) {
-		case .values(let values, let identity, let isEmptyFile, let numberTexts):
+		case .values(let values, let identity, let bytes, let numberTexts):
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
-			if isEmptyFile && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
-			return FileRead(values: values, numberTexts: numberTexts)
+			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
+			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts)
 		case .missing:
 			return FileRead(values: [:])
 		case .corrupt(let bytes, let reason):

@@ -29,13 +29,26 @@ sorted keys so that it diffs well and can be edited by hand:
 }
 ```
 
+**Other programs' files.** A file the store did not write (a `tsconfig.json`, an
+editor's `settings.json`, a `.prettierrc`, one edited by hand) is read as it is, also
+with `//` and `/* */` comments and trailing commas, and saved by editing it in place:
+only the values that changed are written (in an object, only its members that
+changed), in the file's own indentation, key separator and line endings (LF or CRLF),
+and everything else (comments, key order, blank lines, trailing commas) stays byte for
+byte. A removed key goes with its comma, and with its line when it had one to itself;
+a new key follows the last one, indented as it is. A file with comments is never
+written without them. A file exactly as the store writes its own (the bytes
+``JSONFileFormat/encode(_:)`` gives for its values) keeps that form: sorted keys,
+pretty-printed, with only the changed members written.
+
 **Durable.** A write updates memory at once and is saved right after: a write to
 an idle store is saved at once (so another process sees it within a millisecond
 or two), and the writes that follow within 20 ms are gathered into one save at the
 window's end, so a burst of 10,000 writes costs a couple of file writes. The data
 is also on disk when ``flush()`` returns and when the process exits normally. No
 `synchronize()` is needed. A save does not parse the file again when it is still
-the one this store wrote.
+the one this store wrote. (A save of another program's file reads what it wrote
+back once, to be sure the edit changed nothing else.)
 
 **Crash-safe.** Each save writes a new file beside the old one (created
 exclusively, never through a symbolic link), syncs it to disk, renames it
@@ -45,10 +58,11 @@ file is either the old or the new version, complete.
 **Several processes.** Saves hold an advisory lock (`flock` on
 `settings.json.lock`), re-read the file and write back only the keys this
 process changed, on top of what is there: processes never lose each other's
-updates, and the last writer wins per key. Changes made by other processes
-(or by hand) are noticed through inotify, without polling, and applied to
-memory within a few milliseconds, also after the directory was removed and
-created again. A file emptied to be rewritten in place is not taken as the
+updates, and the last writer wins per key. In a file another program wrote, those
+keys are changed in place in the text just read, so its comments stay with every
+process's changes. Changes made by other processes (or by hand) are noticed
+through inotify, without polling, and applied to memory within a few
+milliseconds, also after the directory was removed and created again. A file emptied to be rewritten in place is not taken as the
 removal of every key until a second look finds it still empty. The
 temporary files of writers killed mid-save (`.settings.json.tmp-<pid>-<n>`,
 whose process no longer exists) are removed when a store opens or saves.
@@ -69,11 +83,12 @@ file larger than ``maximumFileSize`` (16 MiB unless changed;
 the defaults, ``loadError`` says why, and saves refuse, so such a file is never
 moved aside or saved over.
 
-**Bad files.** A file that is not a JSON object is moved aside to
+**Bad files.** A file that is not a JSON object, with or without comments (an
+unclosed comment, a missing comma, a bare word, an array), is moved aside to
 `settings.json.corrupt-<timestamp>` with its bytes intact (a read-only store,
 see ``Access``, leaves it where it is), the store starts from the defaults,
 the problem is reported, and ``loadError`` says what was wrong; it is never
-overwritten. A
+overwritten. Comments and trailing commas alone do not make a file bad. A
 save that fails (read-only file, unwritable directory, full disk) is reported
 through `Defaults.problemHandler` and thrown by ``flush()``; the values stay
 in memory, no partial file is left, and the next successful save writes them.

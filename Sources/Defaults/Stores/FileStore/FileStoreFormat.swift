@@ -82,6 +82,12 @@ An empty file (or one of white space only) holds no values; a leading byte-order
 is skipped; a number too large for any number type is kept as its text and reported
 for its key alone.
 
+Files that other programs write are read too, also with comments (`//` and `/* */`) and
+a comma after the last member or element, as editors' and build tools' settings files
+(`tsconfig.json`, `settings.json`) have them. A ``FileStore`` saves such a file by
+changing it in place: only the values that changed are written, in the file's own style,
+and its comments, key order, indentation and line endings stay as they were.
+
 ```swift
 let store = FileStore(url: settingsURL, format: .json)   // the same as leaving out `format`
 
@@ -105,27 +111,9 @@ public struct JSONFileFormat: FileStoreFormat {
 		}
 	}
 
-	/// The file for `values`, with where each key's value lies in it, for ``text(applying:to:)``.
-	func text(for values: [String: Defaults.JSONValue], capacity: Int) throws(FileFormatError) -> PrettyObjectText {
-		do {
-			return try PrettyObjectText.writing(values.sorted { $0.key < $1.key }, capacity: capacity)
-		} catch {
-			throw FileFormatError(error.reason)
-		}
-	}
-
-	/// The file `text` with `changes` (sorted by key; `nil` removes) made: only they are written,
-	/// the rest is copied. The bytes are the same as ``encode(_:)`` gives for the changed values.
-	func text(applying changes: [(key: String, value: Defaults.JSONValue?)], to text: PrettyObjectText) throws(FileFormatError) -> PrettyObjectText {
-		do {
-			return try text.applying(changes)
-		} catch {
-			throw FileFormatError(error.reason)
-		}
-	}
-
-	/// The members of the file's JSON object; an empty file, or one of white space only, holds none. Throws
-	/// ``FileFormatError`` when the bytes are not valid JSON or not a JSON object.
+	/// The members of the file's JSON object; an empty file, or one of white space only, holds none.
+	/// Comments and trailing commas are read (and skipped). Throws ``FileFormatError`` when the
+	/// bytes are not valid JSON (with or without comments) or not a JSON object.
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		var problems: [FileFormatProblem] = []
 		return try decode(bytes, problems: &problems)
@@ -142,8 +130,7 @@ public struct JSONFileFormat: FileStoreFormat {
 	func decodeKeepingNumberTexts(
 		_ bytes: [UInt8], problems: inout [FileFormatProblem]
 	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>]) {
-		let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-		if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+		if Self.holdsNothing(bytes) {
 			return ([:], [:])
 		}
 		var warnings: [Defaults.JSONParseWarning] = []
@@ -153,7 +140,7 @@ public struct JSONFileFormat: FileStoreFormat {
 		let value: Defaults.JSONValue
 		let inexactMembers: [(key: String, range: Range<Int>)]
 		do {
-			(value, inexactMembers) = try parsed.get()
+			(value, inexactMembers, _) = try parsed.get()
 		} catch {
 			throw FileFormatError("it is not valid JSON (\(error))")
 		}
@@ -166,6 +153,12 @@ public struct JSONFileFormat: FileStoreFormat {
 			numberTexts[member.key] = bytes[member.range]
 		}
 		return (values, numberTexts)
+	}
+
+	/// Whether a file holds no values: it is empty, or white space only (after a byte-order mark).
+	static func holdsNothing(_ bytes: [UInt8]) -> Bool {
+		let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+		return content.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
 	}
 }
 
