@@ -17,7 +17,7 @@ Each property of the top-level object is a setting, by what its schema says:
 | anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
 
 `title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
-`$ref` within the document and `allOf` are followed (see ``JSONSchemaResolver``); other keywords
+`$ref` within the document and `allOf` are followed (a recursive schema stops where it repeats); other keywords
 are ignored. A `"null"` among the types makes the setting optional.
 
 ```swift
