@@ -42,10 +42,7 @@ extension LayeredStore {
 	/// `<dir>/<program>` for each directory of `$XDG_CONFIG_DIRS` (absolute paths only, in
 	/// order, each once), or `/etc/xdg/<program>` when it names none.
 	public static func systemDirectories(program: String, environment: [String: String]? = nil) -> [URL] {
-		let variable = environment.map { $0["XDG_CONFIG_DIRS"] } ?? getenv("XDG_CONFIG_DIRS").map { String(cString: $0) }
-		var seen: Set<String> = []
-		let directories = (variable ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") && seen.insert($0).inserted }
-		return (directories.isEmpty ? ["/etc/xdg"] : directories).map {
+		XDGDirectories.list("XDG_CONFIG_DIRS", defaults: ["/etc/xdg"], in: environment).map {
 			URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent(FileStore.folderName(program), isDirectory: true)
 		}
 	}

@@ -35,16 +35,18 @@ public enum SettingsRegistry {
 	/// `<dir>/defaults/schemas` for `$XDG_DATA_HOME` and each directory of `$XDG_DATA_DIRS`, in
 	/// the order they are searched (absolute paths only, each once).
 	public static func schemaDirectories(environment: [String: String]? = nil) -> [URL] {
-		let variable = { (name: String) -> String? in
-			environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
-		}
-		let home = variable("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
-			?? (variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()) + "/.local/share"
-		let shared = (variable("XDG_DATA_DIRS") ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-		var seen: Set<String> = []
-		return ([home] + (shared.isEmpty ? ["/usr/local/share", "/usr/share"] : shared))
-			.filter { seen.insert($0).inserted }
+		let home = userSchemaDirectory(environment: environment)
+		let shared = XDGDirectories.list("XDG_DATA_DIRS", defaults: ["/usr/local/share", "/usr/share"], in: environment)
 			.map { URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("defaults/schemas", isDirectory: true) }
+		return [home] + shared.filter { $0.path != home.path }
+	}
+
+	/// `$XDG_DATA_HOME/defaults/schemas` (`~/.local/share` when it is not set): where
+	/// ``install(_:forProgram:environment:)`` writes.
+	static func userSchemaDirectory(environment: [String: String]?) -> URL {
+		let data = XDGDirectories.directory("XDG_DATA_HOME", in: environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
+			?? XDGDirectories.home(in: environment).appendingPathComponent(".local/share", isDirectory: true)
+		return data.appendingPathComponent("defaults/schemas", isDirectory: true)
 	}
 
 	/**
@@ -90,7 +92,7 @@ public enum SettingsRegistry {
 	@discardableResult
 	public static func install(_ schema: SettingsSchema, forProgram name: String, environment: [String: String]? = nil) throws(SettingsRegistryError) -> URL {
 		guard isValidName(name) else { throw .invalidName(name) }
-		guard let directory = schemaDirectories(environment: environment).first else { throw .invalidName(name) }
+		let directory = userSchemaDirectory(environment: environment)
 		let url = directory.appendingPathComponent("\(name).json", isDirectory: false)
 		do {
 			try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

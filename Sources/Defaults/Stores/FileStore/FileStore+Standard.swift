@@ -64,14 +64,10 @@ extension FileStore {
 	/// `$XDG_CONFIG_HOME`, or `~/.config`; the variables come from `environment` when given, else
 	/// from the process (read one by one: `ProcessInfo.environment` copies them all, each time).
 	static func configurationDirectory(environment: [String: String]? = nil) -> URL {
-		let variable = { (name: String) -> String? in
-			environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
-		}
-		if let configHome = variable("XDG_CONFIG_HOME"), configHome.hasPrefix("/") {
+		if let configHome = XDGDirectories.directory("XDG_CONFIG_HOME", in: environment) {
 			return URL(fileURLWithPath: configHome, isDirectory: true)
 		}
-		let home = variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
-		return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+		return XDGDirectories.home(in: environment).appendingPathComponent(".config", isDirectory: true)
 	}
 
 	private static var defaultApplicationName: String {

@@ -1,0 +1,33 @@
+import Foundation
+
+/**
+The XDG base directory variables (`$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, `$XDG_DATA_HOME`,
+`$XDG_DATA_DIRS`) as the stores, the layers and the registry read them: from `environment`
+when one is given (tests, tools), else from the process, one variable at a time
+(`ProcessInfo.environment` copies them all, each time). Only absolute paths count.
+*/
+enum XDGDirectories {
+	/// The variable's value, or `nil` when it is not set.
+	static func value(of name: String, in environment: [String: String]?) -> String? {
+		environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+	}
+
+	/// A directory variable (`XDG_CONFIG_HOME`) when it holds an absolute path, else `nil`.
+	static func directory(_ name: String, in environment: [String: String]?) -> String? {
+		value(of: name, in: environment).flatMap { $0.hasPrefix("/") ? $0 : nil }
+	}
+
+	/// `$HOME` when it is an absolute path, else the account's home directory.
+	static func home(in environment: [String: String]?) -> URL {
+		URL(fileURLWithPath: directory("HOME", in: environment) ?? NSHomeDirectory(), isDirectory: true)
+	}
+
+	/// A list variable's directories (`XDG_CONFIG_DIRS`, separated by `:`): the absolute ones, in
+	/// order, each once; `defaults` when it names none.
+	static func list(_ name: String, defaults: [String], in environment: [String: String]?) -> [String] {
+		var seen: Set<String> = []
+		let directories = (value(of: name, in: environment) ?? "").split(separator: ":").map(String.init)
+			.filter { $0.hasPrefix("/") && seen.insert($0).inserted }
+		return directories.isEmpty ? defaults : directories
+	}
+}
