@@ -47,11 +47,7 @@ struct AppsCommand: ParsableCommand {
 			[row.name, row.title ?? "✗ \(row.problem ?? "")", row.settings.map(String.init) ?? "", row.modified.map(String.init) ?? "", row.schema]
 				.map(\.escapingControlCharacters)
 		}
-		let widths = header.indices.map { column in min(40, table.map { $0[column].cellWidth }.max() ?? 0) }
-		for line in table {
-			let cells = line.enumerated().map { column, cell in column == header.count - 1 ? cell : cell.fitted(to: widths[column], pad: true) }
-			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-		}
+		printTable(table)
 	}
 
 	/// One program's line: its schema's title and settings, and how many of them differ from their

@@ -69,14 +69,7 @@ struct ListCommand: ParsableCommand {
 			 originText(opened.origin(of: row.setting.key)).escapingControlCharacters]
 				+ (hasNotes ? [row.problemDescription?.escapingControlCharacters ?? ""] : [])
 		}
-		let last = header.count - 1
-		let widths = (0...last).map { column in min(header[column] == "ORIGIN" ? 60 : 40, table.map { $0[column].cellWidth }.max() ?? 0) }
-		for line in table {
-			let cells = line.enumerated().map { column, cell in
-				column == last ? cell : cell.fitted(to: widths[column], pad: true)
-			}
-			print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-		}
+		printTable(table) { header[$0] == "ORIGIN" ? 60 : 40 }
 	}
 
 	/// Where a value comes from, in a few words: `default`, `user`, `system /etc/xdg/app/settings.json`,
