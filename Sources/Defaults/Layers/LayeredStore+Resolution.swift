@@ -16,7 +16,7 @@ extension LayeredStore {
 			for layer in self.system {
 				guard let value = layer.storedValue(forKey: key) else { continue }
 				guard self.accepts(value, check: check, forKey: key, from: layer) else { continue }
-				return Resolution(value: value, origin: .init(layer: .system, location: Self.location(of: layer)))
+				return Resolution(value: value, origin: .init(layer: .system, location: storeLocation( layer)))
 			}
 			return Resolution(value: nil, origin: .init(layer: .defaultValue))
 		}
@@ -30,7 +30,7 @@ extension LayeredStore {
 			return Resolution(value: override, origin: .init(layer: .commandLine))
 		}
 		if let value = user.storedValue(forKey: key) {
-			return Resolution(value: value, origin: .init(layer: .user, location: Self.location(of: user)))
+			return Resolution(value: value, origin: .init(layer: .user, location: storeLocation( user)))
 		}
 		return systemValue()
 	}
@@ -92,11 +92,11 @@ extension LayeredStore {
 			values.append(.init(origin: .init(layer: .commandLine), value: override, isReadable: check?(override) ?? true))
 		}
 		if let value = user.storedValue(forKey: key) {
-			values.append(.init(origin: .init(layer: .user, location: Self.location(of: user)), value: value, isReadable: check?(value) ?? true))
+			values.append(.init(origin: .init(layer: .user, location: storeLocation( user)), value: value, isReadable: check?(value) ?? true))
 		}
 		for layer in system {
 			if let value = layer.storedValue(forKey: key) {
-				values.append(.init(origin: .init(layer: .system, location: Self.location(of: layer)), value: value, isReadable: check?(value) ?? true))
+				values.append(.init(origin: .init(layer: .system, location: storeLocation( layer)), value: value, isReadable: check?(value) ?? true))
 			}
 		}
 		return values
@@ -105,18 +105,12 @@ extension LayeredStore {
 	/// Whether a system or command-line value can be read by the key's type; reports one that cannot.
 	private func accepts(_ value: Defaults.JSONValue, check: (@Sendable (Defaults.JSONValue) -> Bool)?, forKey key: String, from layer: (any DefaultsStore)?) -> Bool {
 		guard let check, !check(value) else { return true }
-		let source = layer.map { "in the system settings file \(Self.location(of: $0))" } ?? "given on the command line"
+		let source = layer.map { "in the system settings file \(storeLocation($0))" } ?? "given on the command line"
 		Defaults.report(.init(
 			kind: .undecodableValue,
 			key: key,
 			message: "The value of '\(key)' \(source) (\(value.abbreviatedDescription)) is not of the setting's type; it is skipped for the next layer."
 		))
 		return false
-	}
-
-	/// How a person names a layer: its file, or where the store keeps its values.
-	static func location(of layer: any DefaultsStore) -> String {
-		if let saving = layer as? any SavingStore { return saving.location }
-		return "\(type(of: layer))"
 	}
 }

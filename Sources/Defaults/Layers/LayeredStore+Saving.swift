@@ -16,7 +16,7 @@ extension LayeredStore: SavingStore {
 
 	/// Where the user's store keeps its values.
 	public var location: String {
-		Self.location(of: user)
+		storeLocation(user)
 	}
 
 	/// Drops the user's store's unsaved changes.

@@ -48,9 +48,7 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 
 	let core: StoreCore
 	let state: Locked<State>
-	/// The store itself, for the closures the core and the layers call.
-	private let relay: Relay
-	private var listeners: [LayerListener] = []
+	private var listeners: [ChangeForwarder] = []
 	private var lockHandler: UInt64?
 	/// Taken while a batch of changes is handed to the user's store, so that batches reach it in order.
 	private let forwarding = Lock()
@@ -60,8 +58,6 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 		var overrides: [String: Defaults.JSONValue]
 		/// What each key's type accepts, for the layers this process cannot fix.
 		var checks: [String: @Sendable (Defaults.JSONValue) -> Bool] = [:]
-		/// Keys whose refused change was reported.
-		var reportedRefusals: Set<String> = []
 	}
 
 	/**
@@ -83,21 +79,21 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 		self.system = system
 		self.locks = locks
 		self.arguments = arguments
-		let relay = Relay()
-		self.relay = relay
+		// The store itself, for the closures the core and the layers call.
+		let relay = LateWeak<LayeredStore>()
 		state = Locked(State(overrides: arguments))
 		core = StoreCore(
 			values: [:],
-			onLocalChange: { relay.store?.forwardChanges() },
-			refusesChange: { key in relay.store?.refuses(key) ?? false }
+			onLocalChange: { relay.object?.forwardChanges() },
+			refusesChange: { key in relay.object?.refuses(key) ?? false }
 		)
 		relay.attach(self)
 		listeners = ([user] + system).map { layer in
-			let listener = LayerListener(relay: relay)
+			let listener = ChangeForwarder { change in relay.object?.layerDidChange(change.keys) }
 			Defaults.observers(for: layer).add(listener, keys: nil)
 			return listener
 		}
-		lockHandler = locks.addChangeHandler { relay.store?.locksDidChange() }
+		lockHandler = locks.addChangeHandler { relay.object?.locksDidChange() }
 		// The values the store opens with, shared with the user's store's when no other layer has a say.
 		core.replaceOpenedValues(resolvedValues())
 	}
@@ -193,21 +189,28 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 		}
 	}
 
-	/// Whether a change to `key` is refused because it is locked; reports it once per key.
+	/// Whether a change to `key` is refused because it is locked; reports it once per key, as a
+	/// read-only file store reports its refusals.
 	private func refuses(_ key: String) -> Bool {
 		guard let file = locks.lockingFile(forKey: key) else { return false }
-		let isFirst = state.withLock { $0.reportedRefusals.insert(key).inserted }
-		if isFirst {
-			Defaults.report(.init(
-				kind: .storeFailure,
-				key: key,
-				message: "Could not change '\(key)': it is locked by \(file). The value was left as it is."
-			), deduplicate: false)
-		}
+		Defaults.report(.init(
+			kind: .storeFailure,
+			key: key,
+			message: "Could not change '\(key)': it is locked by \(file). The value was left as it is."
+		))
 		return true
 	}
 
 	// MARK: Following the layers
+
+	/// After a layer changed `keys` (`nil`: any key): brings them up to date.
+	private func layerDidChange(_ keys: Set<String>?) {
+		if let keys {
+			refresh(keys)
+		} else {
+			refreshAll()
+		}
+	}
 
 	/// Brings `keys` up to date with the layers.
 	func refresh(_ keys: Set<String>) {
@@ -228,34 +231,5 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 	/// Brings every key up to date with the layers.
 	func refreshAll() {
 		_ = core.applyOutsideChanges(from: core.snapshot(), to: resolvedValues(), excluding: .init())
-	}
-}
-
-/// The layered store, for closures made before it exists; set once, before anything calls them.
-private final class Relay: Sendable {
-	private let object = Locked<Weak<LayeredStore>?>(nil)
-
-	var store: LayeredStore? { object.withLock { $0?.object } }
-
-	func attach(_ store: LayeredStore) {
-		object.withLock { $0 = Weak(store) }
-	}
-}
-
-/// Hears a layer's changes and brings the layered store up to date.
-private final class LayerListener: StoreChangeListener {
-	private let relay: Relay
-
-	init(relay: Relay) {
-		self.relay = relay
-	}
-
-	func storeDidChange(_ change: StoreChange) {
-		guard let store = relay.store else { return }
-		if let keys = change.keys {
-			store.refresh(keys)
-		} else {
-			store.refreshAll()
-		}
 	}
 }

@@ -25,6 +25,20 @@ protocol StoreChangeListener: AnyObject, Sendable {
 	func storeDidChange(_ change: StoreChange)
 }
 
+/// Hands each change of a store to a function: for a store that follows other stores (a layered
+/// store its layers, a path store its base). That store keeps it; observers hold it weakly.
+final class ChangeForwarder: StoreChangeListener {
+	private let handle: @Sendable (StoreChange) -> Void
+
+	init(_ handle: @escaping @Sendable (StoreChange) -> Void) {
+		self.handle = handle
+	}
+
+	func storeDidChange(_ change: StoreChange) {
+		handle(change)
+	}
+}
+
 /**
 The observations of one store: the last step of every change's path, own or
 outside. Changes are queued here under the lock that made them and delivered in

@@ -27,7 +27,7 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	public let paths: [String: [String]]
 	/// The keys of each top-level member that paths lead into.
 	private let keysByTop: [String: Set<String>]
-	private let listener: BaseListener
+	private let listener: ChangeForwarder
 
 	/// A store over `base` in which each key of `paths` stands for the member at its path.
 	public init(base: any DefaultsStore, paths: [String: [String]]) {
@@ -35,8 +35,9 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 		let usable = paths.filter { !$0.value.isEmpty }
 		self.paths = usable
 		keysByTop = usable.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
-		listener = BaseListener()
-		listener.store = Weak(self)
+		let relay = LateWeak<MemberPathStore>()
+		listener = ChangeForwarder { change in relay.object?.baseDidChange(change.keys) }
+		relay.attach(self)
 		Defaults.observers(for: base).add(listener, keys: nil)
 	}
 
@@ -137,7 +138,7 @@ extension MemberPathStore: SavingStore {
 	/// The base store's opening problem.
 	public var openingProblem: String? { (base as? any SavingStore)?.openingProblem }
 	/// Where the base store keeps its values.
-	public var location: String { (base as? any SavingStore)?.location ?? "\(type(of: base))" }
+	public var location: String { storeLocation(base) }
 
 	/// Drops the base store's unsaved changes.
 	@discardableResult
@@ -145,13 +146,4 @@ extension MemberPathStore: SavingStore {
 
 	/// How the base store describes the failure.
 	public func describeSaveFailure(_ error: any Error) -> String { (base as? any SavingStore)?.describeSaveFailure(error) ?? "\(error)" }
-}
-
-/// Hears the base store's changes for the path store (held weakly, so the store can go).
-private final class BaseListener: StoreChangeListener, @unchecked Sendable {
-	var store: Weak<MemberPathStore>?
-
-	func storeDidChange(_ change: StoreChange) {
-		store?.object?.baseDidChange(change.keys)
-	}
 }

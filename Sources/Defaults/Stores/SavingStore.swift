@@ -48,6 +48,12 @@ extension SavingStore {
 	public func describeSaveFailure(_ error: any Error) -> String { "\(error)" }
 }
 
+/// How a person names where `store` keeps its values: its ``SavingStore/location`` (a file's
+/// path), or the name of its type for a store that does not say.
+func storeLocation(_ store: any DefaultsStore) -> String {
+	(store as? any SavingStore)?.location ?? "\(type(of: store))"
+}
+
 extension FileStore: SavingStore {
 	/// Saves now (``flush()``); a file store does not wait on anything, so `timeout` is not used.
 	public func saveNow(timeout: Duration) throws {

@@ -369,3 +369,18 @@ struct Weak<Object: AnyObject>: @unchecked Sendable {
 		self.object = object
 	}
 }
+
+/// A weak reference set once an object exists, for the closures it hands out while it is
+/// being made (a store's core and its listeners call back into the store).
+final class LateWeak<Object: AnyObject>: Sendable {
+	private let reference = Locked<Weak<Object>?>(nil)
+
+	init() {}
+
+	/// The object, once attached and while it lives.
+	var object: Object? { reference.withLock { $0?.object } }
+
+	func attach(_ object: Object) {
+		reference.withLock { $0 = Weak(object) }
+	}
+}
