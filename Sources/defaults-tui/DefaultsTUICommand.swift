@@ -75,8 +75,10 @@ struct DefaultsTUICommand: ParsableCommand {
 				index += 2
 			}
 		}
-		let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-		guard !leading.isEmpty, index < arguments.count, commands.contains(arguments[index]) else { return arguments }
+		// The command names are looked up only when options came first: every start takes this path.
+		guard !leading.isEmpty, index < arguments.count,
+		      configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] })
+		else { return arguments }
 		return [arguments[index]] + leading + arguments[(index + 1)...]
 	}
 
