@@ -20,6 +20,7 @@ enum Command: Hashable, Sendable {
 /// Where keys are read; each context has its own bindings, and a key means one thing in each.
 enum KeyContext: String, CaseIterable, Sendable {
 	case browsing, editingText, choosingOne, choosingMany, filtering, reading, confirmingReset, retryingEdit, confirmingQuit
+	case choosingProgram, searchingSettings
 
 	/// The heading of this context in the keys page and README.
 	var title: String {
@@ -33,6 +34,8 @@ enum KeyContext: String, CaseIterable, Sendable {
 		case .confirmingReset: "Asked to reset all"
 		case .retryingEdit: "After a bad edit in $EDITOR"
 		case .confirmingQuit: "Quitting with changes not saved"
+		case .choosingProgram: "In the list of programs"
+		case .searchingSettings: "Searching every program's settings"
 		}
 	}
 
@@ -40,8 +43,8 @@ enum KeyContext: String, CaseIterable, Sendable {
 	/// interrupt that ends the editor, as it is in the list.
 	var takesControlC: Bool {
 		switch self {
-		case .editingText, .choosingOne, .choosingMany, .filtering: true
-		case .browsing, .reading, .confirmingReset, .retryingEdit, .confirmingQuit: false
+		case .editingText, .choosingOne, .choosingMany, .filtering, .searchingSettings: true
+		case .browsing, .reading, .confirmingReset, .retryingEdit, .confirmingQuit, .choosingProgram: false
 		}
 	}
 
@@ -49,6 +52,7 @@ enum KeyContext: String, CaseIterable, Sendable {
 	var note: String? {
 		switch self {
 		case .editingText, .filtering: "Other keys type text."
+		case .searchingSettings: "Other keys type the search: every word must appear in a setting's title, key or help."
 		case .choosingOne, .choosingMany: "Letters jump to the first choice whose title starts with them."
 		default: nil
 		}
@@ -91,7 +95,7 @@ enum KeyMap {
 	private typealias Hint = KeyBinding.Hint
 
 	static let bindings: [KeyBinding] = browsing + textEditing(.editingText) + editingText + choosingOne + choosingMany
-		+ textEditing(.filtering) + filtering + reading + confirming
+		+ textEditing(.filtering) + filtering + reading + confirming + choosingProgram + textEditing(.searchingSettings) + searchingSettings
 
 	private static let browsing: [KeyBinding] = [
 		KeyBinding(.browsing, [.up, .character("k")], "↑ k", .moveUp, "move up"),
@@ -128,7 +132,7 @@ enum KeyMap {
 			hint: Hint(label: "/", text: "filter", priority: 5)),
 		KeyBinding(.browsing, [.character("n")], "n", .nextMatch, "next match of the filter", hint: Hint(label: "n N", text: "next/prev", priority: 3)),
 		KeyBinding(.browsing, [.character("N")], "N", .previousMatch, "previous match of the filter"),
-		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view",
+		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view; then back to the list of programs, when the editor was opened from it",
 			hint: Hint(label: "Esc", text: "show all", priority: 2)),
 		KeyBinding(.browsing, [.character("?")], "?", .settingHelp, "help on the selected setting; ? again for all keys",
 			hint: Hint(label: "?", text: "help", priority: 0)),
@@ -196,6 +200,32 @@ enum KeyMap {
 		KeyBinding(.reading, [.end, .character("G")], "End G", .last, "to the bottom"),
 		KeyBinding(.reading, [.character("?"), .function(1)], "? F1", .keysHelp, "all keys", hint: Hint(label: "?", text: "keys", priority: 1)),
 		KeyBinding(.reading, [.escape, .character("q")], "Esc q", .cancel, "back to the list", hint: Hint(label: "Esc", text: "back", priority: 0)),
+	]
+
+	private static let choosingProgram: [KeyBinding] = [
+		KeyBinding(.choosingProgram, [.up, .character("k")], "↑ k", .moveUp, "previous program"),
+		KeyBinding(.choosingProgram, [.down, .character("j")], "↓ j", .moveDown, "next program", hint: Hint(label: "↑↓", text: "move", priority: 2)),
+		KeyBinding(.choosingProgram, [.pageUp], "PgUp", .pageUp, "a page up"),
+		KeyBinding(.choosingProgram, [.pageDown], "PgDn", .pageDown, "a page down"),
+		KeyBinding(.choosingProgram, [.home, .character("g")], "Home g", .first, "first program"),
+		KeyBinding(.choosingProgram, [.end, .character("G")], "End G", .last, "last program"),
+		KeyBinding(.choosingProgram, [.enter, .right, .character("l")], "Enter → l", .edit, "open the program's settings (Esc in them comes back here)",
+			hint: Hint(label: "⏎", text: "open", priority: 0)),
+		KeyBinding(.choosingProgram, [.character("/")], "/", .search, "search every program's settings by title, key and help",
+			hint: Hint(label: "/", text: "search all settings", priority: 1)),
+		KeyBinding(.choosingProgram, [.control("l")], "Ctrl-L", .redraw, "redraw the screen"),
+		KeyBinding(.choosingProgram, [.character("q"), .control("c")], "q Ctrl-C", .quit, "quit", hint: Hint(label: "q", text: "quit", priority: 0)),
+	]
+
+	private static let searchingSettings: [KeyBinding] = [
+		KeyBinding(.searchingSettings, [.up], "↑", .moveUp, "previous setting found"),
+		KeyBinding(.searchingSettings, [.down], "↓", .moveDown, "next setting found", hint: Hint(label: "↑↓", text: "move", priority: 2)),
+		KeyBinding(.searchingSettings, [.pageUp], "PgUp", .pageUp, "a page up"),
+		KeyBinding(.searchingSettings, [.pageDown], "PgDn", .pageDown, "a page down"),
+		KeyBinding(.searchingSettings, [.enter], "Enter", .apply, "open the program's settings at the setting found",
+			hint: Hint(label: "⏎", text: "open", priority: 0)),
+		KeyBinding(.searchingSettings, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "end the search, back to the list of programs",
+			hint: Hint(label: "Esc", text: "back", priority: 0)),
 	]
 
 	private static let confirming: [KeyBinding] = [

@@ -12,9 +12,12 @@ struct DefaultsTUICommand: ParsableCommand {
 		// Words must follow the store's path in its paragraph: the help's line wrapping
 		// mishandles an overlong word that ends a paragraph.
 		discussion: """
-		With no command, opens the editor. Without --schema and --store it edits the \
-		built-in demo settings, kept in \(SettingsOptions.defaultStorePath) unless \
-		--store names another file. With --etcd URL --prefix /myapp/ every command and the \
+		With no command, opens the editor. When programs have registered their settings \
+		(defaults-tui apps lists them) and no option names the settings, it opens on the \
+		list of programs, the built-in demo among them: Enter opens one, Esc comes back, \
+		and / searches every program's settings by title, key and help. Otherwise, \
+		without --schema and --store, it edits the built-in demo settings, kept in \
+		\(SettingsOptions.defaultStorePath) unless --store names another file. With --etcd URL --prefix /myapp/ every command and the \
 		editor work on the settings in etcd instead, one key <prefix><name> per setting \
 		holding its JSON text; the editor shows other machines' changes as they happen.
 

@@ -35,6 +35,11 @@ struct SettingsOptions: ParsableArguments {
 		etcd.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 	}
 
+	/// Whether no option says which settings to edit (no `--app`, `--store`, `--schema` or `--etcd`).
+	var namesNoSettings: Bool {
+		app == nil && schema == nil && store == nil && etcd.isEmpty
+	}
+
 	func validate() throws {
 		try etcdOptions.validate(usingEtcd: !etcd.isEmpty)
 		if app != nil {
@@ -124,8 +129,14 @@ struct SettingsOptions: ParsableArguments {
 	}
 
 	/// The settings of the program registered as `name`: its schema, its standard file and its layers.
+	/// The demo is the program `defaults-tui`, registered or not (`--app defaults-tui` opens it
+	/// when the editor would open on the list of programs).
 	static func openProgram(_ name: String, access: FileStore.Access, watching: Bool) throws -> OpenedSettings {
-		guard let program = SettingsRegistry.program(named: name) else {
+		let registered = SettingsRegistry.program(named: name)
+		if registered == nil, name == ProgramList.demoName {
+			return try openFile(schema: nil, store: nil, access: access, watching: watching)
+		}
+		guard let program = registered else {
 			let places = SettingsRegistry.schemaDirectories().map(\.path).joined(separator: ", ")
 			throw CommandFailure.notFound("no program named '\(name)' has registered its settings (defaults-tui apps lists those that have; a schema is looked for as \(name).json in \(places))")
 		}

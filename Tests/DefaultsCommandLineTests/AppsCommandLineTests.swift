@@ -46,6 +46,15 @@ struct AppsCommandLineTests {
 		#expect(try cli.run("--app", "notes", "set", "fontSize", "99").status == 2, "the program's schema checks the value")
 	}
 
+	@Test func theDemoIsTheProgramDefaultsTUIRegisteredOrNot() throws {
+		let cli = CLI()
+		try cli.register("notes", title: "Notes", settings: notesSettings)
+		#expect(try cli.run("--app", "defaults-tui", "set", "fontSize", "20").status == 0)
+		#expect(try cli.run("get", "fontSize").output == "20\n", "the demo's own file")
+		#expect(try cli.run("--app", "defaults-tui", "get", "theme").status == 0)
+		#expect(try cli.run("--app", "nothere", "get", "theme").status == 1)
+	}
+
 	@Test func aProgramsLayersApply() throws {
 		let cli = CLI()
 		try cli.register("notes", title: "Notes", settings: notesSettings)

@@ -58,6 +58,9 @@ public enum EditorAction: Equatable, Sendable {
 	case none
 	/// End the editor: the person quit.
 	case quit
+	/// Go back to the list of programs the editor was opened from (Esc, when
+	/// ``EditorModel/canGoBack`` is set and there is no filter to leave).
+	case back
 	/// Clear the terminal and draw everything again (Ctrl-L).
 	case redraw
 	/// Open `text` in `$EDITOR`, then pass the result to ``EditorModel/finishExternalEdit(key:text:)``.

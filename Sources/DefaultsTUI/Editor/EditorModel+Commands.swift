@@ -93,6 +93,7 @@ extension EditorModel {
 			}
 			move(by: command == .nextMatch ? 1 : -1, wrapping: true)
 		case .showAll:
+			if filterText.isEmpty, !showsModifiedOnly, canGoBack { return .back }
 			filterText = ""
 			showsModifiedOnly = false
 			keepSelectionVisible()
@@ -227,6 +228,25 @@ extension EditorModel {
 
 	/// After the list changed (filter, modified only), keep the same setting selected if it is
 	/// still shown, else the first one shown.
+	/**
+	Selects the setting of `key` (showing every setting, if the filter or the modified-only
+	view hides it); `false`, changing nothing, when the editor has no such setting.
+
+	```swift
+	model.select(key: "fontSize")   // the program list's search opens the editor here
+	```
+	*/
+	@discardableResult
+	public func select(key: String) -> Bool {
+		guard settingsByKey[key] != nil else { return false }
+		if shown.indexByKey[key] == nil {
+			filterText = ""
+			showsModifiedOnly = false
+		}
+		selectedKey = key
+		return true
+	}
+
 	func keepSelectionVisible() {
 		if let selectedKey, shown.indexByKey[selectedKey] != nil { return }
 		selectedKey = visibleSettings.first?.key ?? selectedKey

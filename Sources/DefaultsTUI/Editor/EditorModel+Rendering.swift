@@ -19,7 +19,7 @@ extension EditorModel {
 		settingsOnScreen = [:]
 		listBoxOnScreen = nil
 		guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
-			screen.lines = tooSmallLines()
+			screen.lines = Screen.tooSmallLines(width: width, height: height)
 			return screen
 		}
 		if case .reading(let page) = mode {
@@ -62,13 +62,6 @@ extension EditorModel {
 		screen.lines.append(messageLine)
 		screen.lines.append([Span(hintBar().fitted(to: width, pad: true), .hint)])
 		return screen
-	}
-
-	private func tooSmallLines() -> [[Span]] {
-		let need = "\(Self.minimumWidth)×\(Self.minimumHeight)"
-		let candidates = ["Window too small: need \(need), have \(width)×\(height)", "Too small: need \(need)", "Need \(need)", need]
-		let text = candidates.first { $0.cellWidth <= width } ?? need
-		return (0..<height).map { $0 == height / 2 ? [Span(text.fitted(to: width, pad: true), .error)] : [Span(String(repeating: " ", count: width))] }
 	}
 
 	private func titleBar() -> [Span] {
@@ -247,7 +240,8 @@ extension EditorModel {
 				}
 				switch command {
 				case .nextMatch: return filterText.isEmpty ? nil : ""
-				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? nil : ""
+				// With nothing to leave, Esc goes back to the list of programs, when the editor came from it.
+				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? (canGoBack ? "programs" : nil) : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
 				case .reset:
 					guard let selected = selectedSetting, ownValue(of: selected.key) != nil, lockingFile(of: selected.key) == nil else { return nil }

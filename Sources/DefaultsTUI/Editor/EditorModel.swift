@@ -86,6 +86,9 @@ public final class EditorModel {
 	var width = 80
 	var height = 24
 	var mode = Mode.browsing
+	/// Whether Esc, with no filter to leave, goes back to a list the editor was opened from
+	/// (``EditorAction/back``); ``TerminalBrowser`` sets it for the programs it opens.
+	public var canGoBack = false
 	/// Why the editor ended with changes the store could not keep (the person chose to quit
 	/// anyway, or to write them to a file), for the program to report; `nil` when all were kept.
 	public internal(set) var unsavedAtQuit: String?

@@ -69,3 +69,13 @@ public struct Screen: Sendable, Equatable {
 		lines.map { $0.map(\.text).joined() }
 	}
 }
+
+extension Screen {
+	/// A window below the editor's smallest size says so in its middle, as briefly as fits.
+	static func tooSmallLines(width: Int, height: Int) -> [[Span]] {
+		let need = "\(EditorModel.minimumWidth)×\(EditorModel.minimumHeight)"
+		let candidates = ["Window too small: need \(need), have \(width)×\(height)", "Too small: need \(need)", "Need \(need)", need]
+		let text = candidates.first { $0.cellWidth <= width } ?? need
+		return (0..<height).map { $0 == height / 2 ? [Span(text.fitted(to: width, pad: true), .error)] : [Span(String(repeating: " ", count: width))] }
+	}
+}

@@ -11,8 +11,26 @@ struct EventLoop {
 	let pipe: WakeUpPipe
 	let externalEditor: ExternalEditor
 
-	/// Runs until the person quits or a signal asks the editor to end.
-	func run() -> TerminalEditor.Ending {
+	/// How the loop ended.
+	enum Ending: Equatable {
+		/// The person quit.
+		case quit
+		/// The person went back to the list of programs (Esc, when the editor came from it).
+		case back
+		/// A signal ended it.
+		case signal(Int32)
+
+		/// The ending as ``TerminalEditor`` reports it (going back is quitting the editor).
+		var editorEnding: TerminalEditor.Ending {
+			switch self {
+			case .quit, .back: .quit
+			case .signal(let number): .signal(number)
+			}
+		}
+	}
+
+	/// Runs until the person quits or goes back, or a signal asks the editor to end.
+	func run() -> Ending {
 		terminal.draw(model.render())
 		while true {
 			var descriptors = [
@@ -47,13 +65,14 @@ struct EventLoop {
 			// Read keys after EINTR too: a window resize arrives as KEY_RESIZE.
 			while let key = terminal.readKey() {
 				needsDraw = true
-				switch model.handle(key) {
-				case .quit:
+				let action = model.handle(key)
+				switch action {
+				case .quit, .back:
 					if model.unsavedAtQuit == nil, let reason = saveBeforeQuitting() {
 						model.askBeforeQuitting(because: reason)
 						continue
 					}
-					return .quit
+					return model.unsavedAtQuit == nil && action == .back ? .back : .quit
 				case .exportAndQuit(let values):
 					switch UnsavedValuesFile.write(values) {
 					case .success(let path): model.quitAfterExport(to: path)

@@ -92,49 +92,13 @@ public final class TerminalEditor {
 	*/
 	@discardableResult
 	public func run() throws(StartError) -> Ending {
-		guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-			throw StartError(description: "the settings editor needs a terminal, but standard input or output is not one. "
-				+ "Use the commands instead: defaults-tui list, get KEY, set KEY VALUE, reset KEY, watch (see defaults-tui --help).")
-		}
-		guard let pipe = WakeUpPipe() else {
-			throw StartError(description: "could not create a pipe: \(String(cString: strerror(errno)))")
-		}
-		let observation = Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in
-			pipe.post(keys: keys)
-		}
-		defer { observation.invalidate() }
-		// "Any key may have changed" (a locks file changed, so a setting may be locked or unlocked
-		// with its value the same): the model looks at every setting again.
-		let everything = Defaults.observeChanges(in: model.store) { keys in
-			if keys == nil { pipe.post(keys: nil) }
-		}
-		defer { everything.invalidate() }
-		// Before ncurses starts: it installs its own SIGINT and SIGTERM handlers only
-		// where it finds the default ones.
-		let signals = SignalHandling(wakingUp: pipe)
-		defer { signals.restore() }
-		// Saved while the signals are still caught: a second one (the SIGHUP that follows a
-		// closed window) must not kill the process before the last change is on disk.
-		// After the problem handler is back, so that a failure is reported where it can be read.
-		// (Not again after the person chose to quit with changes the store could not keep.)
-		defer {
+		let model = model
+		let ending = try TerminalSession.run(terminal: terminal, mouse: mouse, problemLog: problemLog) { session in
+			session.runEditor(model)
+		} whenRestored: {
+			// (Not again after the person chose to quit with changes the store could not keep.)
 			if model.unsavedAtQuit == nil { try? (model.store as? any SavingStore)?.saveNow(timeout: .seconds(1)) }
 		}
-		let problems = ProblemRouting(to: pipe, logFile: problemLog)
-		defer { problems.restore() }
-
-		do {
-			try terminal.start(mouse: mouse)
-		} catch {
-			throw StartError(description: error.description)
-		}
-		defer { terminal.stop() }
-		let size = terminal.size
-		model.handle(.resize(width: size.width, height: size.height))
-		// Reported before the screen took over (and so hidden by it): shown where it can be read.
-		if let problem = (model.store as? any SavingStore)?.openingProblem {
-			model.showProblem(problem)
-		}
-		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
+		return ending.editorEnding
 	}
 }

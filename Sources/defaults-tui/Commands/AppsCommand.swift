@@ -62,17 +62,7 @@ struct AppsCommand: ParsableCommand {
 	}
 
 	static func row(for program: SettingsRegistry.Program) -> Row {
-		var row = Row(name: program.name, schema: program.schemaURL.path)
-		do {
-			let opened = try SettingsOptions.openProgram(program.name, access: .readOnly, watching: false)
-			row.title = opened.schema.title
-			row.settings = opened.schema.settings.count
-			row.modified = opened.schema.settings.filter { SettingValue(setting: $0, stored: opened.store.storedValue(forKey: $0.key)).isModified }.count
-		} catch let failure as CommandFailure {
-			row.problem = failure.message
-		} catch {
-			row.problem = "\(error)"
-		}
-		return row
+		let entry = ProgramList.entry(for: program)
+		return Row(name: entry.name, schema: entry.location, title: entry.schema?.title, settings: entry.schema?.settings.count, modified: entry.modifiedCount, problem: entry.problem)
 	}
 }

@@ -8,6 +8,13 @@ struct EditCommand: ParsableCommand {
 		commandName: "edit",
 		abstract: "Open the settings editor (the default command).",
 		discussion: """
+		With no option naming the settings (--app, --store, --schema, --etcd) and at least \
+		one program registered (defaults-tui apps), it opens on the list of programs, the \
+		demo marked as such: Enter opens a program's settings, Esc goes back to the list \
+		(saving them), / searches every program's settings by title, key and help text, \
+		and Enter on a setting found opens its program there. --app defaults-tui opens \
+		the demo at once.
+
 		Exit status: 0 after q, 128 + the signal's number after SIGINT (Ctrl-C), SIGTERM or \
 		SIGHUP (130, 143, 129); changes are saved in every case. With --etcd, \
 		another machine's change appears in the open editor, and every change is written to \
@@ -30,6 +37,9 @@ struct EditCommand: ParsableCommand {
 	var log: String?
 
 	func run() throws {
+		if settings.namesNoSettings, ProgramList.hasRegisteredPrograms {
+			return try browse()
+		}
 		let opened = try settings.open()
 		let ending: TerminalEditor.Ending
 		let editor = TerminalEditor(
@@ -46,6 +56,25 @@ struct EditCommand: ParsableCommand {
 			throw CommandFailure.failed(unsaved)
 		}
 		try opened.save()
+		if ending.exitStatus != 0 {
+			Foundation.exit(ending.exitStatus)
+		}
+	}
+
+	/// The list of programs, each opened in the editor: what the editor does with no settings named
+	/// when any program registered its settings.
+	private func browse() throws {
+		let browser = TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
+		let ending: TerminalEditor.Ending
+		do {
+			ending = try browser.run()
+		} catch {
+			throw CommandFailure.failed("\(error)")
+		}
+		if let unsaved = browser.unsavedAtQuit {
+			throw CommandFailure.failed(unsaved)
+		}
+		try browser.openProgram?.finish()
 		if ending.exitStatus != 0 {
 			Foundation.exit(ending.exitStatus)
 		}

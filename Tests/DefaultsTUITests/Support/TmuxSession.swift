@@ -15,13 +15,19 @@ final class TmuxSession {
 	/// The program's `$XDG_CONFIG_DIRS`: its system-wide layers are in `<this>/defaults-tui/`.
 	var systemDirectory: URL { configHome.appendingPathComponent("xdg-system", isDirectory: true) }
 
+	/// The program's `$XDG_DATA_HOME`, where programs register their settings (empty unless a test does).
+	var dataHome: URL { configHome.appendingPathComponent("xdg-data-home", isDirectory: true) }
+	/// The program's `$XDG_DATA_DIRS`: the test's own, so the machine's registered programs never show.
+	var dataDirectory: URL { configHome.appendingPathComponent("xdg-data", isDirectory: true) }
+
 	static var executable: URL {
 		ChildProcess.builtProduct("defaults-tui")
 	}
 
 	/// Starts the binary with `arguments`; `storeText`, when given, is the store file's
 	/// content before it starts.
-	init(arguments: [String] = [], environment: [String: String] = [:], storeText: String? = nil, systemFiles: [String: String] = [:]) throws {
+	/// Programs registered (`name: schema`, in this project's format) before it starts.
+	init(arguments: [String] = [], environment: [String: String] = [:], storeText: String? = nil, systemFiles: [String: String] = [:], programs: [String: SettingsSchema] = [:]) throws {
 		configHome = URL(fileURLWithPath: String(cString: defaults_tests_config_directory()))
 			.appendingPathComponent("tui-\(UUID().uuidString)", isDirectory: true)
 		storeFile = configHome.appendingPathComponent("defaults-tui/settings.json")
@@ -35,7 +41,15 @@ final class TmuxSession {
 			try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
 			try Data(text.utf8).write(to: url)
 		}
-		var variables = ["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "TERM": "xterm-256color"]
+		for (name, schema) in programs {
+			let url = dataHome.appendingPathComponent("defaults/schemas/\(name).json")
+			try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+			try Data(schema.jsonString().utf8).write(to: url)
+		}
+		var variables = [
+			"XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path,
+			"XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path, "TERM": "xterm-256color",
+		]
 		variables.merge(environment) { $1 }
 		// A shell around the program prints its exit status and keeps the pane open, so a
 		// test can read the status and the state the program left the terminal in.

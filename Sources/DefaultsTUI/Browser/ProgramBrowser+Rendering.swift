@@ -1,0 +1,107 @@
+import Defaults
+
+extension ProgramBrowser {
+	/// The screen for the current state: the programs, or the settings a search found.
+	public func render() -> Screen {
+		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
+		guard width >= EditorModel.minimumWidth, height >= EditorModel.minimumHeight else {
+			screen.lines = Screen.tooSmallLines(width: width, height: height)
+			return screen
+		}
+		screen.lines.append(titleBar())
+		let rows: [[Span]]
+		let selected: Int
+		switch mode {
+		case .list:
+			rows = entries.enumerated().map { programLine($1, isSelected: $0 == selectedProgram) }
+			selected = selectedProgram
+		case .searching:
+			rows = hits.enumerated().map { hitLine($1, isSelected: $0 == selectedHit) }
+			selected = selectedHit
+		}
+		if selected < scrollTop { scrollTop = selected }
+		if selected >= scrollTop + listHeight { scrollTop = selected - listHeight + 1 }
+		scrollTop = max(0, min(scrollTop, max(0, rows.count - listHeight)))
+		var listLines = Array(rows.dropFirst(scrollTop).prefix(listHeight))
+		if rows.isEmpty, case .searching(let buffer) = mode, !buffer.text.isEmpty {
+			listLines.append([Span("  No setting of any program matches “\(buffer.text.escapingControlCharacters)”.".fitted(to: width, pad: true), .dim)])
+		}
+		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
+		screen.lines += listLines
+		screen.lines.append([Span(statusText().escapingControlCharacters.fitted(to: width, pad: true), .hint)])
+		let (messageLine, cursor) = self.messageLine()
+		if let cursor { screen.cursor = (height - 2, cursor) }
+		screen.lines.append(messageLine)
+		screen.lines.append([Span(KeyMap.hintBar(in: keyContext, width: width) { _ in "" }.fitted(to: width, pad: true), .hint)])
+		return screen
+	}
+
+	private func titleBar() -> [Span] {
+		let right = "\(entries.count) program\(entries.count == 1 ? "" : "s") "
+		let left = " Settings of the programs on this machine".fitted(to: max(1, width - right.cellWidth - 1))
+		let space = max(1, width - left.cellWidth - right.cellWidth)
+		return [Span((left + String(repeating: " ", count: space) + right).fitted(to: width, pad: true), .titleBar)]
+	}
+
+	/// Cells for the names column: the longest name, within reason.
+	private var nameWidth: Int {
+		min(24, max(8, entries.map(\.name.cellWidth).max() ?? 8))
+	}
+
+	private func programLine(_ entry: ProgramEntry, isSelected: Bool) -> [Span] {
+		let style: TextStyle = isSelected ? .selected : .normal
+		let name = "  " + entry.name.escapingControlCharacters.fitted(to: nameWidth, pad: true) + "  "
+		var right: String
+		if let problem = entry.problem {
+			right = "✗ \(problem)"
+		} else {
+			let settings = entry.schema?.settings.count ?? 0
+			right = "\(settings) setting\(settings == 1 ? "" : "s")"
+			if let modified = entry.modifiedCount { right += " · \(modified) modified" }
+			if entry.isDemo { right = "demo · " + right }
+		}
+		right = right.escapingControlCharacters
+		let titleWidth = max(1, width - name.cellWidth - min(right.cellWidth, width / 2) - 2)
+		let title = (entry.problem == nil ? entry.title : "").escapingControlCharacters.fitted(to: titleWidth, pad: true)
+		let rightText = ("  " + right).fitted(to: max(0, width - name.cellWidth - title.cellWidth), pad: true)
+		let rightStyle: TextStyle = isSelected ? style : (entry.problem != nil ? .error : (entry.isDemo ? .dim : .normal))
+		return [Span(name, style), Span(title, style), Span(rightText, rightStyle)]
+	}
+
+	private func hitLine(_ hit: SettingHit, isSelected: Bool) -> [Span] {
+		let style: TextStyle = isSelected ? .selected : .normal
+		let place = ([hit.program] + (hit.section.isEmpty ? [] : [hit.section]) + [hit.title]).joined(separator: " › ")
+		let left = ("  " + place.escapingControlCharacters).fitted(to: max(1, width * 2 / 3), pad: true)
+		let key = ("  " + hit.key.escapingControlCharacters).fitted(to: max(0, width - left.cellWidth), pad: true)
+		return [Span(left, style), Span(key, isSelected ? style : .dim)]
+	}
+
+	/// What the line under the list says of the selected program or setting.
+	private func statusText() -> String {
+		switch mode {
+		case .list:
+			guard entries.indices.contains(selectedProgram) else { return " No program has registered its settings." }
+			let entry = entries[selectedProgram]
+			if entry.isDemo { return " \(entry.name): the built-in demo settings" }
+			return " \(entry.name): schema \(entry.location)"
+		case .searching(let buffer):
+			guard !buffer.text.isEmpty else { return " Search every program's settings by title, key and help" }
+			let programs = Set(hits.map(\.program)).count
+			var text = " \(hits.count) setting\(hits.count == 1 ? "" : "s") in \(programs) program\(programs == 1 ? "" : "s")"
+			if hits.indices.contains(selectedHit), let help = hits[selectedHit].help {
+				text += " — " + help.split(whereSeparator: \.isNewline).joined(separator: " ")
+			}
+			return text
+		}
+	}
+
+	private func messageLine() -> ([Span], Int?) {
+		if case .searching(let buffer) = mode {
+			let prompt = " Search: /"
+			let (text, cursor) = buffer.visible(width: width - prompt.cellWidth - 1)
+			return ([Span(prompt, .input), Span(text.fitted(to: width - prompt.cellWidth, pad: true), .input)], prompt.cellWidth + cursor)
+		}
+		guard let message else { return ([Span(String(repeating: " ", count: width))], nil) }
+		return ([Span((" " + message.text.escapingControlCharacters).fitted(to: width, pad: true), message.isError ? .error : .normal)], nil)
+	}
+}

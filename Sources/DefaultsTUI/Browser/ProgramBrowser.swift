@@ -1,0 +1,180 @@
+import Defaults
+
+/**
+The editor's first screen when programs have registered their settings: a list of
+programs (the demo among them), and a search across all their settings. A pure model,
+as ``EditorModel`` is: keys go in, a ``Screen`` comes out; ``TerminalBrowser`` runs it.
+
+```swift
+let browser = ProgramBrowser(entries: [notes, demo])
+browser.handle(.resize(width: 100, height: 30))
+browser.handle(.character("/"))
+"font".forEach { browser.handle(.character($0)) }
+if case .open(let program, let key) = browser.handle(.enter) {
+	print("open \(program) at \(key ?? "the top")")   // open notes at fontSize
+}
+```
+*/
+public final class ProgramBrowser {
+	enum Mode {
+		case list
+		/// Typing a search across every program's settings; the hits are listed as it is typed.
+		case searching(TextBuffer)
+	}
+
+	/// The programs, in the order shown.
+	public private(set) var entries: [ProgramEntry]
+	private var index: SettingsIndex
+	var width = 80
+	var height = 24
+	var mode = Mode.list
+	/// The selected program, in `entries`.
+	var selectedProgram = 0
+	/// The settings the search found, and the selected one.
+	var hits: [SettingHit] = []
+	var selectedHit = 0
+	var scrollTop = 0
+	var message: (text: String, isError: Bool)?
+
+	/// A browser over `entries`, with the first selected.
+	public init(entries: [ProgramEntry]) {
+		self.entries = entries
+		index = SettingsIndex(entries)
+	}
+
+	/// Puts in the programs as they are now (after one was edited, its modified count changed),
+	/// keeping the selected program and the search.
+	public func replaceEntries(_ newEntries: [ProgramEntry]) {
+		let selectedName = entries.indices.contains(selectedProgram) ? entries[selectedProgram].name : nil
+		entries = newEntries
+		index = SettingsIndex(newEntries)
+		selectedProgram = newEntries.firstIndex { $0.name == selectedName } ?? min(selectedProgram, max(0, newEntries.count - 1))
+		if case .searching(let buffer) = mode { search(buffer.text) }
+	}
+
+	/// Shows `text` on the message line, as an error when `isError`.
+	public func showMessage(_ text: String, isError: Bool = true) {
+		message = (text, isError)
+	}
+
+	/// The part of the keymap that applies now.
+	var keyContext: KeyContext {
+		switch mode {
+		case .list: .choosingProgram
+		case .searching: .searchingSettings
+		}
+	}
+
+	/// Handles a key press and says what the terminal should do next.
+	@discardableResult
+	public func handle(_ key: EditorKey) -> BrowserAction {
+		switch key {
+		case .resize(let newWidth, let newHeight):
+			width = max(newWidth, 1)
+			height = max(newHeight, 1)
+			return .none
+		case .paste(let text):
+			// Pasted text is typed into the search (starting one), never run as keys.
+			switch EditorModel.typeable(text) {
+			case .success(let typeable):
+				var buffer = if case .searching(let buffer) = mode { buffer } else { TextBuffer("") }
+				_ = buffer.handle(nil, key: .paste(typeable))
+				mode = .searching(buffer)
+				search(buffer.text)
+			case .failure(let refusal):
+				message = (refusal.reason, true)
+			}
+			return .none
+		case .mouse:
+			return .none
+		default:
+			break
+		}
+		let command = KeyMap.command(for: key, in: keyContext)
+		switch mode {
+		case .list:
+			return handleList(command)
+		case .searching(var buffer):
+			return handleSearch(command, key: key, buffer: &buffer)
+		}
+	}
+
+	private func handleList(_ command: Command?) -> BrowserAction {
+		message = nil
+		switch command {
+		case .moveUp: selectedProgram = clamp(selectedProgram - 1, entries.count)
+		case .moveDown: selectedProgram = clamp(selectedProgram + 1, entries.count)
+		case .pageUp: selectedProgram = clamp(selectedProgram - listHeight, entries.count)
+		case .pageDown: selectedProgram = clamp(selectedProgram + listHeight, entries.count)
+		case .first: selectedProgram = 0
+		case .last: selectedProgram = max(0, entries.count - 1)
+		case .edit:
+			guard entries.indices.contains(selectedProgram) else { return .none }
+			let entry = entries[selectedProgram]
+			if let problem = entry.problem {
+				message = ("\(entry.name)'s settings cannot be shown: \(problem)", true)
+				return .none
+			}
+			return .open(program: entry.name, settingKey: nil)
+		case .search:
+			mode = .searching(TextBuffer(""))
+			search("")
+		case .redraw: return .redraw
+		case .quit: return .quit
+		default: break
+		}
+		return .none
+	}
+
+	private func handleSearch(_ command: Command?, key: EditorKey, buffer: inout TextBuffer) -> BrowserAction {
+		message = nil
+		switch command {
+		case .moveUp: selectedHit = clamp(selectedHit - 1, hits.count)
+		case .moveDown: selectedHit = clamp(selectedHit + 1, hits.count)
+		case .pageUp: selectedHit = clamp(selectedHit - listHeight, hits.count)
+		case .pageDown: selectedHit = clamp(selectedHit + listHeight, hits.count)
+		case .apply:
+			guard hits.indices.contains(selectedHit) else {
+				message = (buffer.text.isEmpty ? "Type words to look for in every program's settings." : "No setting matches “\(buffer.text)”.", false)
+				return .none
+			}
+			let hit = hits[selectedHit]
+			return .open(program: hit.program, settingKey: hit.key)
+		case .cancel:
+			mode = .list
+			hits = []
+			scrollTop = 0
+		default:
+			guard buffer.handle(command, key: key) else { return .none }
+			mode = .searching(buffer)
+			search(buffer.text)
+		}
+		return .none
+	}
+
+	/// Finds the settings `query` matches, with the first selected.
+	private func search(_ query: String) {
+		hits = index.search(query)
+		selectedHit = 0
+		scrollTop = 0
+	}
+
+	/// Rows of the list: the window less the title bar, the status and message lines and the hint bar.
+	var listHeight: Int { max(1, height - 4) }
+
+	private func clamp(_ value: Int, _ count: Int) -> Int {
+		max(0, min(value, count - 1))
+	}
+}
+
+/// What the terminal layer should do after a key press in the list of programs.
+public enum BrowserAction: Equatable, Sendable {
+	/// Nothing to do beyond drawing the new screen.
+	case none
+	/// End: the person quit.
+	case quit
+	/// Clear the terminal and draw everything again (Ctrl-L).
+	case redraw
+	/// Open the editor on `program`'s settings, with `settingKey` selected when a search found it.
+	case open(program: String, settingKey: String?)
+}

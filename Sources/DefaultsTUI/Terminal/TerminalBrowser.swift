@@ -1,0 +1,147 @@
+import Defaults
+import Foundation
+
+/**
+The editor as a browser of every program's settings: a list of programs (and a search
+across their settings) in the terminal, each opened in the editor with Enter, and left
+with Esc, back to the list.
+
+```swift
+let browser = TerminalBrowser(entries: { programsOnThisMachine() }) { name in
+	let store = LayeredStore(program: name, user: FileStore(url: FileStore.standardURL(applicationName: name)))
+	return TerminalBrowser.OpenedProgram(schema: try schema(of: name), store: store)
+}
+let ending = try browser.run()
+try browser.openProgram?.finish()
+exit(ending.exitStatus)
+```
+*/
+public final class TerminalBrowser {
+	/// A program's settings, opened for the editor.
+	public struct OpenedProgram {
+		/// The settings to show.
+		public var schema: SettingsSchema
+		/// Where their values are kept.
+		public var store: any DefaultsStore
+		/// What the editor's title bar names as the store; by default its `SavingStore.location`.
+		public var storeDescription: String
+		/// Saves what was changed (waiting for a server, if the store has one), when the person
+		/// leaves the program; by default the store's `saveNow` when it is a `SavingStore`.
+		public var finish: () throws -> Void
+
+		/// The settings `schema` describes, kept in `store`.
+		public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, finish: (() throws -> Void)? = nil) {
+			self.schema = schema
+			self.store = store
+			self.storeDescription = storeDescription ?? (store as? any SavingStore)?.location ?? ""
+			self.finish = finish ?? { try (store as? any SavingStore)?.saveNow(timeout: .seconds(3)) }
+		}
+	}
+
+	/// The list of programs and the search; the terminal layer only draws it and feeds it keys.
+	public let browser: ProgramBrowser
+	/// The program whose settings were open when the browser ended (after a quit or a signal in
+	/// the editor), for the caller to save and report on; `nil` when it ended in the list.
+	public private(set) var openProgram: OpenedProgram?
+	/// Why the editor ended with changes the store could not keep (see ``EditorModel/unsavedAtQuit``).
+	public private(set) var unsavedAtQuit: String?
+	private let entries: () -> [ProgramEntry]
+	private let open: (String) throws -> OpenedProgram
+	private let mouse: Bool
+	private let problemLog: URL?
+	private let terminal = Terminal()
+
+	/**
+	A browser of the programs `entries` gives (asked again each time the person comes back
+	to the list, so that counts of modified settings stay true).
+
+	- Parameters:
+	  - entries: The programs to list.
+	  - open: Opens a program's settings by its name; what it throws is shown on the message line.
+	  - mouse: Whether the editor takes mouse clicks and the wheel.
+	  - problemLog: A file to append problems to while the browser runs, besides showing them.
+	*/
+	public init(entries: @escaping () -> [ProgramEntry], mouse: Bool = true, problemLog: URL? = nil, open: @escaping (String) throws -> OpenedProgram) {
+		self.entries = entries
+		self.open = open
+		self.mouse = mouse
+		self.problemLog = problemLog
+		browser = ProgramBrowser(entries: entries())
+	}
+
+	/**
+	Runs the list until the person quits (in the list or in a program's settings) or a signal
+	ends it, and says how it ended; a program left with Esc is saved on the way back.
+
+	- Throws: `TerminalEditor.StartError` when there is no terminal it can use.
+	*/
+	@discardableResult
+	public func run() throws(TerminalEditor.StartError) -> TerminalEditor.Ending {
+		var current: (program: OpenedProgram, model: EditorModel)?
+		let ending = try TerminalSession.run(terminal: terminal, mouse: mouse, problemLog: problemLog) { session in
+			loop(session, current: &current)
+		} whenRestored: {
+			if let current, current.model.unsavedAtQuit == nil {
+				try? (current.program.store as? any SavingStore)?.saveNow(timeout: .seconds(1))
+			}
+		}
+		openProgram = current?.program
+		unsavedAtQuit = current?.model.unsavedAtQuit
+		return ending
+	}
+
+	/// The list's loop: keys and news in, the list drawn; a program opened runs the editor's loop.
+	private func loop(_ session: TerminalSession, current: inout (program: OpenedProgram, model: EditorModel)?) -> TerminalEditor.Ending {
+		let terminal = session.terminal
+		let size = terminal.size
+		browser.handle(.resize(width: size.width, height: size.height))
+		terminal.draw(browser.render())
+		while true {
+			var descriptors = [
+				pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+				pollfd(fd: session.pipe.readEnd, events: Int16(POLLIN), revents: 0),
+			]
+			if poll(&descriptors, 2, -1) < 0, errno != EINTR { return .quit }
+			let news = descriptors[1].revents != 0 ? session.pipe.take() : WakeUpPipe.News()
+			news.problems.forEach { browser.showMessage($0) }
+			if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(SIGHUP) }
+			if let signal = news.signal { return .signal(signal) }
+			while let key = terminal.readKey() {
+				switch browser.handle(key) {
+				case .quit: return .quit
+				case .redraw: terminal.invalidate()
+				case .none: break
+				case .open(let name, let key):
+					let program: OpenedProgram
+					do {
+						program = try open(name)
+					} catch {
+						browser.showMessage("\(name)'s settings cannot be opened: \(error)")
+						continue
+					}
+					let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
+					model.canGoBack = true
+					if let key { model.select(key: key) }
+					current = (program, model)
+					switch session.runEditor(model) {
+					case .back:
+						current = nil
+						do {
+							try program.finish()
+						} catch {
+							browser.showMessage("\(name)'s settings were not saved: \(error)")
+						}
+						browser.replaceEntries(entries())
+						let size = terminal.size
+						browser.handle(.resize(width: size.width, height: size.height))
+						terminal.invalidate()
+					case .quit: return .quit
+					case .signal(let number): return .signal(number)
+					}
+				}
+			}
+			terminal.takeControlKeys(browser.keyContext.takesControlC)
+			terminal.draw(browser.render())
+		}
+	}
+}

@@ -1,0 +1,69 @@
+import Defaults
+import Foundation
+
+/**
+The terminal while the editor or the list of programs has it: the pipe that wakes the
+loop, the signals it catches, problems routed to the screen, and ncurses started. Both
+``TerminalEditor`` and ``TerminalBrowser`` run inside one, so that they set the terminal
+up and give it back in the same order.
+*/
+struct TerminalSession {
+	let terminal: Terminal
+	let pipe: WakeUpPipe
+
+	/**
+	Takes the terminal, runs `body`, and gives the terminal back. `whenRestored` runs after
+	the screen and the problem handler are restored (so a failure it reports can be read)
+	but while the signals are still caught (so a second one cannot kill the process while it
+	saves).
+	*/
+	static func run<Result>(
+		terminal: Terminal, mouse: Bool, problemLog: URL?,
+		_ body: (TerminalSession) -> Result, whenRestored: () -> Void
+	) throws(TerminalEditor.StartError) -> Result {
+		guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+			throw TerminalEditor.StartError(description: "the settings editor needs a terminal, but standard input or output is not one. "
+				+ "Use the commands instead: defaults-tui list, get KEY, set KEY VALUE, reset KEY, watch (see defaults-tui --help).")
+		}
+		guard let pipe = WakeUpPipe() else {
+			throw TerminalEditor.StartError(description: "could not create a pipe: \(String(cString: strerror(errno)))")
+		}
+		// Before ncurses starts: it installs its own SIGINT and SIGTERM handlers only
+		// where it finds the default ones.
+		let signals = SignalHandling(wakingUp: pipe)
+		defer { signals.restore() }
+		defer { whenRestored() }
+		let problems = ProblemRouting(to: pipe, logFile: problemLog)
+		defer { problems.restore() }
+		do {
+			try terminal.start(mouse: mouse)
+		} catch {
+			throw TerminalEditor.StartError(description: error.description)
+		}
+		defer { terminal.stop() }
+		return body(TerminalSession(terminal: terminal, pipe: pipe))
+	}
+
+	/// Runs `model` until the person quits or goes back, or a signal comes: its store's changes
+	/// reach it through the pipe meanwhile.
+	func runEditor(_ model: EditorModel) -> EventLoop.Ending {
+		let pipe = pipe
+		let observation = Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in
+			pipe.post(keys: keys)
+		}
+		defer { observation.invalidate() }
+		// "Any key may have changed" (a locks file changed, so a setting may be locked or unlocked
+		// with its value the same): the model looks at every setting again.
+		let everything = Defaults.observeChanges(in: model.store) { keys in
+			if keys == nil { pipe.post(keys: nil) }
+		}
+		defer { everything.invalidate() }
+		let size = terminal.size
+		model.handle(.resize(width: size.width, height: size.height))
+		// Reported before the screen took over (and so hidden by it): shown where it can be read.
+		if let problem = (model.store as? any SavingStore)?.openingProblem {
+			model.showProblem(problem)
+		}
+		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
+	}
+}
