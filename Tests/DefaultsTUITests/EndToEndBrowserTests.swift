@@ -63,6 +63,18 @@ struct EndToEndBrowserTests {
 		#expect(await session.waitForExit() == 0)
 	}
 
+	@Test func aSignalInAProgramOpenedFromTheListSavesItAndEndsWithTheSignalsStatus() async throws {
+		let session = try TmuxSession(programs: ["notes": Self.notes])
+		#expect(await session.waitForScreen { $0.contains("2 programs") })
+		try session.send("j", "Enter")
+		#expect(await session.waitForScreen { $0.contains("Notes — ") })
+		try session.send("Right", "Right")
+		#expect(await session.waitForScreen { $0.contains(" 16") })
+		try session.signal(SIGTERM)
+		#expect(await session.waitForExit() == 143)
+		#expect(FileStore(url: notesFile(session)).storedValues() == ["fontSize": 16])
+	}
+
 	@Test func withNoProgramRegisteredTheDemoOpens() async throws {
 		let session = try TmuxSession()
 		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("Launch at Login") && !$0.contains("Settings of the programs") })
