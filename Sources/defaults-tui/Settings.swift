@@ -193,9 +193,11 @@ struct OpenedSettings {
 
 	/// `store` with `schema`; settings nested in objects (from a JSON Schema) are read and
 	/// written as members, through a ``MemberPathStore`` over it.
+	/// Keys of the file that the schema does not name are shown too, as JSON, when the schema
+	/// allows them (a JSON Schema's `additionalProperties`).
 	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool) {
 		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
-		self.schema = schema
+		self.schema = schema.withOtherKeys(of: store.storedValues())
 		self.isInferred = isInferred
 	}
 

@@ -25,6 +25,31 @@ struct JSONSchemaCommandLineTests {
 	}
 	"""#
 
+	@Test func keysTheSchemaAllowsButDoesNotNameAreListedAndEditableAsJSON() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let open = cli.configHome.appendingPathComponent("open.schema.json")
+		let closed = cli.configHome.appendingPathComponent("closed.schema.json")
+		let store = cli.configHome.appendingPathComponent("tool.json")
+		try Data(#"{"type": "object", "properties": {"indent": {"type": "integer", "default": 2}}}"#.utf8).write(to: open)
+		try Data(#"{"type": "object", "additionalProperties": false, "properties": {"indent": {"type": "integer", "default": 2}}}"#.utf8).write(to: closed)
+		try Data(#"{"indent": 4, "plugins": {"sort": true}}"#.utf8).write(to: store)
+		let list = try cli.run("list", "--schema", open.path, "--store", store.path)
+		#expect(list.status == 0)
+		#expect(list.output.contains("plugins") && list.output.contains(#"{"sort":true}"#), "\(list.output)")
+		#expect(try cli.run("get", "plugins", "--schema", open.path, "--store", store.path).output == "{\"sort\":true}\n")
+		#expect(try cli.run("set", "plugins", #"{"sort": false, "wrap": 80}"#, "--schema", open.path, "--store", store.path).status == 0)
+		#expect(FileStore(url: store).storedValues() == ["indent": 4, "plugins": ["sort": false, "wrap": 80]])
+		#expect(try cli.run("set", "plugins", "{not json", "--schema", open.path, "--store", store.path).status == 2)
+		#expect(try cli.run("list", "--schema", open.path, "--store", store.path, "--json").output.contains(#""key": "plugins""#))
+
+		// additionalProperties: false: not a setting, but kept in the file.
+		#expect(!(try cli.run("list", "--schema", closed.path, "--store", store.path).output.contains("plugins")))
+		#expect(try cli.run("set", "plugins", "{}", "--schema", closed.path, "--store", store.path).status == 1)
+		#expect(try cli.run("set", "indent", "8", "--schema", closed.path, "--store", store.path).status == 0)
+		#expect(FileStore(url: store).storedValues() == ["indent": 8, "plugins": ["sort": false, "wrap": 80]])
+	}
+
 	@Test func nestedSettingsAreReadAndWrittenAsMembers() throws {
 		let cli = CLI()
 		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)

@@ -25,3 +25,33 @@ extension SettingsSchema {
 		return SettingsSchema(title: title, sections: [Section(title: "Settings", settings: settings)])
 	}
 }
+
+extension SettingsSchema {
+	/// The title of the section ``withOtherKeys(of:)`` adds.
+	public static let otherKeysSectionTitle = "Other keys"
+
+	/**
+	The schema with a last section for the keys of `values` that no setting names, each edited
+	as JSON, when ``showsOtherKeys`` allows them; the schema as it is otherwise. A nested
+	setting (`compilerOptions.strict`) names its top-level key (`compilerOptions`).
+
+	```swift
+	let schema = try SettingsSchema.load(from: prettierSchema)   // additionalProperties allowed
+	let shown = schema.withOtherKeys(of: store.storedValues())   // + "Other keys": "myPlugin", …
+	```
+	*/
+	public func withOtherKeys(of values: [String: Defaults.JSONValue]) -> SettingsSchema {
+		guard showsOtherKeys else { return self }
+		let named = Set(settings.map { $0.path?.first ?? $0.key })
+		let others = values.keys.filter { !named.contains($0) }.sorted()
+		guard !others.isEmpty else { return self }
+		var schema = self
+		schema.sections.append(Section(title: Self.otherKeysSectionTitle, settings: others.map { key in
+			Setting(
+				key: key, title: key, help: "A key the schema does not describe; it is kept as it is, and edited as JSON.",
+				kind: .json, typeName: "JSON", defaultValue: nil, isOptional: true
+			)
+		}))
+		return schema
+	}
+}

@@ -54,6 +54,12 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	public var title: String
 	/// The sections, in order.
 	public var sections: [Section]
+	/**
+	Whether the settings file may hold keys no setting names, which the editor and the command
+	line then show and edit as JSON (``withOtherKeys(of:)``): what a JSON Schema's
+	`additionalProperties` allows. In a schema file, `"otherKeys": true`.
+	*/
+	public var showsOtherKeys = false
 
 	/// A schema titled `title` with the given sections.
 	public init(title: String, sections: [Section]) {
@@ -64,6 +70,27 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	/// A schema titled `title` with the sections its body lists, written with ``Defaults/Section`` and the entries of the schema DSL.
 	public init(title: String, @SettingsSchemaBuilder _ content: () -> [Section]) {
 		self.init(title: title, sections: content())
+	}
+
+	private enum CodingKeys: String, CodingKey {
+		case title, sections
+		case showsOtherKeys = "otherKeys"
+	}
+
+	/// Reads a schema file's members; `otherKeys` may be left out (it is `false` then).
+	public init(from decoder: any Decoder) throws {
+		let container = try decoder.container(keyedBy: CodingKeys.self)
+		title = try container.decode(String.self, forKey: .title)
+		sections = try container.decode([Section].self, forKey: .sections)
+		showsOtherKeys = try container.decodeIfPresent(Bool.self, forKey: .showsOtherKeys) ?? false
+	}
+
+	/// Writes the schema file's members (`otherKeys` only when it is `true`).
+	public func encode(to encoder: any Encoder) throws {
+		var container = encoder.container(keyedBy: CodingKeys.self)
+		try container.encode(title, forKey: .title)
+		try container.encode(sections, forKey: .sections)
+		if showsOtherKeys { try container.encode(true, forKey: .showsOtherKeys) }
 	}
 
 	/// Every setting, in order.

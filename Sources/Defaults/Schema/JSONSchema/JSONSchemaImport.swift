@@ -54,8 +54,10 @@ extension SettingsSchema {
 		let schemaTitle = root["title"]?.stringValue ?? title
 		var sections: [Section] = []
 		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, references: ["#"], to: &sections)
+		var schema = SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty })
+		schema.showsOtherKeys = root["additionalProperties"] != false && root["unevaluatedProperties"] != false
 		return JSONSchemaImport(
-			schema: SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty }),
+			schema: schema,
 			fallbacks: importer.fallbacks,
 			notes: importer.resolver.notes
 		)
