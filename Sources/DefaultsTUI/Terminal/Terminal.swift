@@ -66,6 +66,16 @@ final class Terminal {
 		ProcessInfo.processInfo.environment["TERM"] ?? ""
 	}
 
+	/// Why `$TERM` cannot show the full-screen editor, or `nil` when it can.
+	static var terminalTypeProblem: String? {
+		do {
+			try checkTerminalType()
+			return nil
+		} catch {
+			return error.description
+		}
+	}
+
 	/// Throws when `$TERM` is unset, unknown, or a terminal that cannot move the cursor and clear.
 	private static func checkTerminalType() throws(Unusable) {
 		let name = terminalName

@@ -90,6 +90,91 @@ public final class TerminalBrowser {
 		return ending
 	}
 
+	/**
+	The same list as line prompts (see ``PlainEditor``): the programs numbered, `/word` to search
+	their settings, each opened in the line-prompt editor, `b` back to the list; `q` or the end of
+	input ends it.
+	*/
+	@discardableResult
+	public func runPlain() -> TerminalEditor.Ending {
+		guard let pipe = WakeUpPipe() else { return .quit }
+		var current: (program: OpenedProgram, model: EditorModel)?
+		let signals = SignalHandling(wakingUp: pipe)
+		defer { signals.restore() }
+		defer {
+			if let current, current.model.unsavedAtQuit == nil {
+				try? (current.program.store as? any SavingStore)?.saveNow(timeout: .seconds(1))
+			}
+		}
+		let problems = ProblemRouting(to: pipe, logFile: problemLog)
+		defer { problems.restore() }
+		let input = LineInput(pipe: pipe)
+		defer { input.restoreEcho() }
+		let list = PlainProgramList(entries: browser.entries, width: LineInput.width)
+		let start = list.start()
+		input.write(lines: start.lines)
+		let ending = plainLoop(list, input: input, pipe: pipe, current: &current)
+		openProgram = current?.program
+		unsavedAtQuit = current?.model.unsavedAtQuit
+		return ending
+	}
+
+	private func plainLoop(_ list: PlainProgramList, input: LineInput, pipe: WakeUpPipe, current: inout (program: OpenedProgram, model: EditorModel)?) -> TerminalEditor.Ending {
+		while true {
+			input.write(list.prompt)
+			switch input.next(hidden: false) {
+			case .end:
+				input.write("\n")
+				return .quit
+			case .news(let news):
+				if let signal = news.signal {
+					input.write("\n")
+					return .signal(signal)
+				}
+				if !news.problems.isEmpty { input.write("\n") }
+				input.write(lines: news.problems.map { "Problem: \($0)".plainText })
+			case .line(let line):
+				let (lines, action) = list.handle(line: line)
+				input.write(lines: lines)
+				switch action {
+				case .quit: return .quit
+				case .none, .redraw: continue
+				case .open(let name, let key):
+					let program: OpenedProgram
+					do {
+						program = try open(name)
+					} catch {
+						input.write(lines: ["\(name)'s settings cannot be opened: \(error)".plainText])
+						continue
+					}
+					let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
+					model.canGoBack = true
+					let plain = PlainEditorModel(model: model, width: LineInput.width)
+					current = (program, model)
+					var first = plain.start()
+					if let key, model.settingsByKey[key] != nil {
+						// Opened at the setting the search found: its question follows the list.
+						let asked = plain.handle(line: key)
+						first = PlainOutput(lines: first.lines + asked.lines, prompt: asked.prompt, hidesInput: asked.hidesInput, action: asked.action)
+					}
+					switch PlainSession(plain: plain, input: input, pipe: pipe).run(first) {
+					case .back:
+						current = nil
+						do {
+							try program.finish()
+						} catch {
+							input.write(lines: ["\(name)'s settings were not saved: \(error)".plainText])
+						}
+						list.replaceEntries(entries())
+						input.write(lines: list.start().lines)
+					case .quit: return .quit
+					case .signal(let number): return .signal(number)
+					}
+				}
+			}
+		}
+	}
+
 	/// The list's loop: keys and news in, the list drawn; a program opened runs the editor's loop.
 	private func loop(_ session: TerminalSession, current: inout (program: OpenedProgram, model: EditorModel)?) -> TerminalEditor.Ending {
 		let terminal = session.terminal

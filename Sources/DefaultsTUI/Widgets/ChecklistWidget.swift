@@ -22,6 +22,36 @@ struct ChecklistWidget: SettingWidget {
 	var detailLines: [String] {
 		["Any of: " + (setting.choices ?? []).map(\.title).joined(separator: ", ") + "."]
 	}
+
+	/// The choices numbered, with their boxes.
+	func question(_ value: SettingValue) -> PromptQuestion {
+		let editor = ChecklistEditor(setting: setting, checked: value.effective?.arrayValue ?? [])
+		let lines = (setting.choices ?? []).indices.map { "  \($0 + 1). " + editor.text(ofChoice: $0) }
+		return PromptQuestion(lines: lines, expects: "the numbers of choices to check or uncheck, such as 1 3; or the names of all to check, separated by commas")
+	}
+
+	/// Numbers toggle those choices (as Space does in the list); names are the whole set.
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		let words = text.split { $0 == " " || $0 == "," }
+		let numbers = words.compactMap { Int($0) }
+		guard !words.isEmpty, numbers.count == words.count else {
+			switch setting.parse(text) {
+			case .success(let parsed): return .set(parsed)
+			case .failure(let problem): return .refuse(problem.message)
+			}
+		}
+		var editor = ChecklistEditor(setting: setting, checked: value.effective?.arrayValue ?? [])
+		let count = setting.choices?.count ?? 0
+		for number in numbers {
+			guard (1...max(1, count)).contains(number), number <= count else {
+				return .refuse("there is no choice \(number): the choices are 1 to \(count)")
+			}
+			_ = editor.clicked(choice: number - 1)
+		}
+		guard case .commit(let checked)? = editor.act(on: .apply) else { return .refuse("nothing was chosen") }
+		if let checked, let problem = setting.validate(checked) { return .refuse(problem.message) }
+		return .set(checked)
+	}
 }
 
 /// An open checklist: Space checks and unchecks, Enter stores the checked choices in the schema's order.

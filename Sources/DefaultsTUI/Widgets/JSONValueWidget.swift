@@ -19,6 +19,21 @@ struct JSONValueWidget: SettingWidget {
 		command == .editExternally ? "edit in $EDITOR" : commonHint(for: command)
 	}
 
+	func question(_ value: SettingValue) -> PromptQuestion {
+		PromptQuestion(expects: "JSON on one line, or e to edit it in $EDITOR")
+	}
+
+	/// JSON on one line, checked as an edit in `$EDITOR` is; `e` opens `$EDITOR`.
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		if text.trimmingCharacters(in: .whitespaces) == "e" {
+			return .editExternally((value.effective ?? .null).jsonString(pretty: true))
+		}
+		switch setting.parse(text) {
+		case .success(let parsed): return .set(parsed)
+		case .failure(let problem): return .refuse(problem.message)
+		}
+	}
+
 	var detailLines: [String] {
 		["Values: JSON (\(setting.typeName)); e opens it in $VISUAL or $EDITOR, and it is applied only if it parses and fits."]
 	}

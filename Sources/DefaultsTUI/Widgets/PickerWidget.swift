@@ -34,6 +34,28 @@ struct PickerWidget: SettingWidget {
 	var detailLines: [String] {
 		["Choices: " + choices.map(\.title).joined(separator: ", ") + "."]
 	}
+
+	/// The choices numbered, the current one marked.
+	func question(_ value: SettingValue) -> PromptQuestion {
+		let lines = choices.enumerated().map { index, choice in
+			"  \(index + 1). \(choice.title)" + (choice.value == value.effective ? " (current)" : "")
+		}
+		return PromptQuestion(lines: lines, expects: "a number from 1 to \(choices.count), or a choice's name")
+	}
+
+	/// A choice's number, or its name or value.
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		if let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+			guard (1...max(1, choices.count)).contains(number), choices.indices.contains(number - 1) else {
+				return .refuse("there is no choice \(number): the choices are 1 to \(choices.count)")
+			}
+			return .set(choices[number - 1].value)
+		}
+		switch setting.parse(text) {
+		case .success(let parsed): return .set(parsed)
+		case .failure(let problem): return .refuse(problem.message)
+		}
+	}
 }
 
 /// A picker's open list: the current choice is marked, Enter or Space takes the highlighted one.

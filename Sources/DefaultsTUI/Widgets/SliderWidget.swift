@@ -102,3 +102,10 @@ struct SliderWidget: SettingWidget {
 		return .double((value * scale).rounded() / scale)
 	}
 }
+
+extension SliderWidget {
+	func question(_ value: SettingValue) -> PromptQuestion {
+		let steps = step == 1 ? "" : ", in steps of \(Setting.formatNumber(step))"
+		return PromptQuestion(expects: "a number from \(Setting.formatNumber(minimum)) to \(Setting.formatNumber(maximum))\(steps)")
+	}
+}

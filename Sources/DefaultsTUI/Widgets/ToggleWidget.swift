@@ -1,4 +1,5 @@
 import Defaults
+import Foundation
 
 /// A Boolean as `[x] on` / `[ ] off`: Space and Enter flip it, ← turns it off, → on.
 struct ToggleWidget: SettingWidget {
@@ -28,4 +29,17 @@ struct ToggleWidget: SettingWidget {
 	}
 
 	var detailLines: [String] { ["Values: on or off."] }
+
+	func question(_ value: SettingValue) -> PromptQuestion {
+		PromptQuestion(expects: "on or off; also y/n, true/false")
+	}
+
+	/// `on`/`off`, `y`/`n`, `yes`/`no`, `true`/`false`, `1`/`0`.
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+		switch setting.parse(word == "y" ? "yes" : word == "n" ? "no" : text) {
+		case .success(let parsed): return .set(parsed)
+		case .failure: return .refuse("expected on or off (or y/n, true/false), not \"\(text)\"")
+		}
+	}
 }

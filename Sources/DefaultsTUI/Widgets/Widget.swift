@@ -31,6 +31,20 @@ protocol SettingWidget {
 	var detailLines: [String] { get }
 	/// A click on the value, `column` cells into the value text drawn in `width` cells.
 	func click(atColumn column: Int, width: Int, on value: SettingValue) -> WidgetResponse?
+	/// The line-prompt editor's question for the setting: its row form's counterpart.
+	func question(_ value: SettingValue) -> PromptQuestion
+	/// What an answer typed at the line prompt does (never empty, never one of the prompt's own commands).
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse
+}
+
+/// What the line-prompt editor asks for a setting, in the words of its widget.
+struct PromptQuestion: Equatable {
+	/// Lines shown before the prompt: a picker's numbered choices, a checklist's boxes.
+	var lines: [String] = []
+	/// What an answer may be, for the prompt's parentheses: `on or off`, `a number from 8 to 72`.
+	var expects: String
+	/// Whether the answer is read without echo (a secret).
+	var hidesInput = false
 }
 
 /// The state of a widget while it edits its setting: text being typed, a list open.
@@ -84,6 +98,25 @@ extension SettingWidget {
 	/// A click on the value does what Space does (a toggle flips, a picker opens its list).
 	func click(atColumn column: Int, width: Int, on value: SettingValue) -> WidgetResponse? {
 		perform(.activate, on: value)
+	}
+
+	/// Text of the setting's kind, checked as typing it in place is: the default answer of a widget.
+	func question(_ value: SettingValue) -> PromptQuestion {
+		var limits: [String] = []
+		if let minimum = setting.minimum { limits.append("at least \(Setting.formatNumber(minimum))") }
+		if let maximum = setting.maximum { limits.append("at most \(Setting.formatNumber(maximum))") }
+		if let maxLength = setting.maxLength { limits.append("at most \(maxLength) characters") }
+		if let pattern = setting.pattern { limits.append("matching \(pattern)") }
+		if setting.isSecret { limits.append("not shown as you type") }
+		return PromptQuestion(expects: ([setting.kind.rules.valuesDescription] + limits).joined(separator: ", "), hidesInput: setting.isSecret)
+	}
+
+	/// The answer parsed and checked as text typed in place is, with the same message when it does not fit.
+	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		switch setting.parse(text) {
+		case .success(let parsed): .set(parsed)
+		case .failure(let problem): .refuse(problem.message)
+		}
 	}
 
 	func commonHint(for command: Command) -> String? {

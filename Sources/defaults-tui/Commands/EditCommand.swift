@@ -33,6 +33,9 @@ struct EditCommand: ParsableCommand {
 	@Flag(name: .customLong("mouse"), inversion: .prefixedNo, help: "Take mouse clicks and the wheel (--no-mouse leaves the mouse to the terminal).")
 	var mouse = true
 
+	@Flag(name: .customLong("plain"), inversion: .prefixedNo, help: ArgumentHelp("Line prompts instead of the full screen: no escape sequences, for a screen reader, TERM=dumb, a serial console or a log. Chosen by itself when TERM is dumb, unset or unknown, or standard input is not a terminal but standard output is; --no-plain refuses it."))
+	var plain: Bool?
+
 	@Option(name: .long, help: ArgumentHelp("Also append each problem shown on the message line to this file, with a timestamp.", valueName: "file"))
 	var log: String?
 
@@ -41,6 +44,10 @@ struct EditCommand: ParsableCommand {
 			return try browse()
 		}
 		let opened = try settings.open()
+		if plain ?? PlainEditor.isPreferred {
+			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
+			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
+		}
 		let ending: TerminalEditor.Ending
 		let editor = TerminalEditor(
 			schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
@@ -51,11 +58,16 @@ struct EditCommand: ParsableCommand {
 		} catch {
 			throw CommandFailure.failed("\(error)")
 		}
+		try finish(ending, unsaved: editor.model.unsavedAtQuit, save: opened.save)
+	}
+
+	/// After the editor: what was not saved is said, the rest saved, and a signal's status kept.
+	private func finish(_ ending: TerminalEditor.Ending, unsaved: String?, save: () throws -> Void) throws {
 		// The person chose to quit with changes the store could not keep: say so, without waiting again.
-		if let unsaved = editor.model.unsavedAtQuit {
+		if let unsaved {
 			throw CommandFailure.failed(unsaved)
 		}
-		try opened.save()
+		try save()
 		if ending.exitStatus != 0 {
 			Foundation.exit(ending.exitStatus)
 		}
@@ -66,17 +78,15 @@ struct EditCommand: ParsableCommand {
 	private func browse() throws {
 		let browser = TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
 		let ending: TerminalEditor.Ending
-		do {
-			ending = try browser.run()
-		} catch {
-			throw CommandFailure.failed("\(error)")
+		if plain ?? PlainEditor.isPreferred {
+			ending = browser.runPlain()
+		} else {
+			do {
+				ending = try browser.run()
+			} catch {
+				throw CommandFailure.failed("\(error)")
+			}
 		}
-		if let unsaved = browser.unsavedAtQuit {
-			throw CommandFailure.failed(unsaved)
-		}
-		try browser.openProgram?.finish()
-		if ending.exitStatus != 0 {
-			Foundation.exit(ending.exitStatus)
-		}
+		try finish(ending, unsaved: browser.unsavedAtQuit) { try browser.openProgram?.finish() }
 	}
 }

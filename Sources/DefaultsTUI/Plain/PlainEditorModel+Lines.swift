@@ -1,0 +1,166 @@
+import Defaults
+import Foundation
+
+/// What the line-prompt editor prints and asks next.
+public struct PlainOutput: Equatable, Sendable {
+	/// Lines to print, each at most the terminal's width.
+	public var lines: [String]
+	/// The prompt to print after them, without a line break.
+	public var prompt: String
+	/// Whether the answer to the prompt is read without echo (a secret).
+	public var hidesInput: Bool
+	/// What the terminal layer does next.
+	public var action: PlainAction
+}
+
+/// What the terminal layer does after a line of the line-prompt editor.
+public enum PlainAction: Equatable, Sendable {
+	/// Print the lines and the prompt, and read the next line.
+	case none
+	/// End: the person typed `q`.
+	case quit
+	/// Go back to the list of programs the editor was opened from (`b`).
+	case back
+	/// Open `text` in `$EDITOR`, then pass the result to ``PlainEditorModel/finishExternalEdit(key:text:)``.
+	case editExternally(key: String, text: String)
+}
+
+extension PlainEditorModel {
+	/// Lines and the prompt for `next`, which becomes the state.
+	func output(_ lines: [String], ask next: State, action: PlainAction = .none) -> PlainOutput {
+		state = next
+		var lines = lines
+		var hides = false
+		var prompt: String
+		switch next {
+		case .choosing:
+			let back = model.canGoBack ? ", b back to the programs" : ""
+			prompt = "Setting (number or key; l list, /word filter, u undo, ? help\(back), q quit): "
+			if prompt.cellWidth > lineWidth {
+				prompt = "Setting (number, key, or ? for help): "
+			}
+		case .answering(let key):
+			let setting = model.settingsByKey[key]
+			let value = setting.map(model.settingValue)
+			let question = setting.flatMap { setting in value.flatMap { model.widgets[setting.key]?.question($0) } }
+			hides = question?.hidesInput ?? false
+			let asked = "\(setting?.title ?? key) [\(value.map(shownValue) ?? "")]"
+			prompt = "\(asked) (\(question?.expects ?? "a value")): "
+			// A narrow terminal: what the answer may be goes on a line of its own.
+			if prompt.cellWidth > lineWidth {
+				if action == .none { lines += wrap("Answer with \(question?.expects ?? "a value").") }
+				prompt = asked.fitted(to: max(10, lineWidth - 3)) + ": "
+			}
+		case .retrying:
+			prompt = "Edit again or discard (e/d): "
+		}
+		return PlainOutput(lines: lines, prompt: prompt.plainText, hidesInput: hides, action: action)
+	}
+
+	/// `text` wrapped to the width without escape sequences, after `first` on its first line and `indent` on the others.
+	func wrap(_ text: String, first: String = "", indent: String = "") -> [String] {
+		text.plainLines(width: lineWidth, first: first, indent: indent)
+	}
+
+	/// The editor's message after a change, as lines.
+	func messageLines() -> [String] {
+		// A secret's dots would be spelled out by a screen reader: said in words instead.
+		model.message.map { wrap($0.text.replacingOccurrences(of: #"•+"#, with: "a hidden value", options: .regularExpression)) } ?? []
+	}
+
+	/// A value in words: a secret's never shown, not even as dots, which a screen reader would spell out.
+	func shownValue(_ value: SettingValue) -> String {
+		let setting = value.setting
+		guard let effective = value.effective, !effective.isNull else { return "not set" }
+		if setting.isSecret { return effective.stringValue == "" ? "empty" : "set, hidden" }
+		if setting.kind == .bool, let flag = effective.boolValue { return flag ? "on" : "off" }
+		return setting.displayText(for: effective)
+	}
+
+	/// The title, then the settings in their groups, numbered in the schema's order (the filter
+	/// leaves numbers as they are), with what is modified, locked or invalid said in words.
+	func listing() -> [String] {
+		let modified = model.modifiedKeys.count
+		var lines = wrap("\(model.schema.title)\(model.storeDescription.isEmpty ? "" : " — \(model.storeDescription)") (\(modified) modified)")
+		let numbers = Dictionary(model.schema.settings.enumerated().map { ($1.key, $0 + 1) }) { first, _ in first }
+		for row in model.shown.rows {
+			switch row {
+			case .header(let title):
+				lines.append("")
+				lines += wrap(title.isEmpty ? "Settings" : title)
+			case .setting(let setting):
+				let value = model.settingValue(setting)
+				var notes: [String] = []
+				if let file = model.lockingFile(of: setting.key) { notes.append("locked by \(file)") }
+				if value.stored != nil, let problem = value.problemDescription { notes.append("invalid: \(problem)") }
+				if model.isModified(setting) { notes.append("modified") }
+				let number = "  \(numbers[setting.key] ?? 0). "
+				let text = "\(setting.title): \(shownValue(value))" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+				lines += wrap(text, first: number, indent: String(repeating: " ", count: number.count))
+			}
+		}
+		if model.shown.rows.isEmpty {
+			lines += wrap("No setting matches “\(model.filterText)”; / alone shows all.")
+		} else if !model.filterText.isEmpty {
+			lines += wrap("Filtered by “\(model.filterText)”; / alone shows all.")
+		}
+		return lines
+	}
+
+	/// The setting's key, a line of its help, and its widget's question (choices and boxes).
+	func questionLines(_ setting: Setting) -> [String] {
+		let value = model.settingValue(setting)
+		var lines = wrap("\(setting.title) (\(setting.key))" + (setting.help.map { ": \($0)" } ?? ""))
+		if value.stored != nil, let problem = value.problemDescription {
+			lines += wrap("The stored value is invalid: \(problem); a program reads \(setting.displayText(for: value.effective)).")
+		}
+		let question = model.widgets[setting.key]?.question(value) ?? PromptQuestion(expects: "a value")
+		lines += question.lines.flatMap { wrap($0.trimmingCharacters(in: .whitespaces), first: "  ", indent: "     ") }
+		let reset = setting.defaultValue.map { "resets to \(shownValue(SettingValue(setting: setting, stored: $0)))" } ?? "unsets it"
+		lines += wrap("Enter keeps it; r \(reset); ? shows its help; =TEXT takes TEXT as it is (=r is the text r).")
+		return lines
+	}
+
+	/// The setting's help page, as the full-screen editor shows it, without its keys line.
+	func settingHelp(_ setting: Setting) -> [String] {
+		var lines = model.helpText(.setting(setting.key))
+		while let last = lines.last, last.isEmpty || last.contains(KeyMap.keyName(for: .keysHelp, in: .reading)) { lines.removeLast() }
+		return lines.map(\.plainText).flatMap { wrap($0) }
+	}
+
+	/// What can be typed at the prompts.
+	func keysHelp() -> [String] {
+		let back = model.canGoBack ? ["  b        back to the list of programs"] : []
+		return [
+			"At the prompt for a setting:",
+			"  a number or a key   change that setting",
+			"  l        list the settings again",
+			"  /word    show only settings whose key, title or help has word; / alone shows all",
+			"  u        undo the last change",
+		] + back + [
+			"  q        quit (end of input, Ctrl-D, quits too); every change is saved as it is made",
+			"At the prompt for a value:",
+			"  Enter    keep the value",
+			"  r        reset it to its default",
+			"  ?        its full help",
+			"  =TEXT    the value TEXT even when it is one of these letters",
+		].flatMap { line in
+			line.hasPrefix("  ") ? wrap(String(line.dropFirst(2)), first: "  ", indent: "           ") : wrap(line)
+		}
+	}
+}
+
+extension String {
+	/// The text as lines of at most `width` cells, without control characters: `first` before the
+	/// first line, `indent` before the others (a numbered item's hanging indent).
+	func plainLines(width: Int, first: String = "", indent: String = "") -> [String] {
+		let room = max(10, width - max(first.cellWidth, indent.cellWidth))
+		return plainText.wrapped(to: room).enumerated().map { ($0.offset == 0 ? first : indent) + $0.element }
+	}
+
+	/// The text with every control character (escape sequences among them) left out, so a
+	/// line-prompt editor prints nothing for a terminal or a screen reader to interpret.
+	var plainText: String {
+		String(String.UnicodeScalarView(unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+	}
+}

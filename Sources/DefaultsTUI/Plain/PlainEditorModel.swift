@@ -1,0 +1,182 @@
+import Defaults
+
+/**
+The editor as line prompts, for screen readers, `TERM=dumb`, serial consoles and logs: a
+pure model, as ``EditorModel`` is. Lines typed go in; lines to print and the next prompt come
+out, with no escape sequence and none longer than ``width``. Every change goes through the
+full-screen editor's model (its locks, validation, undo and conflicts) and each setting's
+widget (its prompt form beside its row form), so the two editors keep the same rules.
+
+```swift
+let plain = PlainEditorModel(model: EditorModel(schema: schema, store: store), width: 80)
+print(plain.start().lines.joined(separator: "\n"))   // the settings, numbered
+_ = plain.handle(line: "3")                            // Theme: 1. Light (current) 2. Dark …
+let output = plain.handle(line: "2")                   // "Theme set to dark."
+```
+*/
+public final class PlainEditorModel {
+	enum State: Equatable {
+		/// Asking which setting to change.
+		case choosing
+		/// Asking for the value of the setting of `key`.
+		case answering(key: String)
+		/// `$EDITOR` gave back text that does not fit: edit it again or discard it.
+		case retrying(key: String)
+	}
+
+	/// The full-screen editor's model, which every change goes through.
+	public let model: EditorModel
+	/// The terminal's width, when known: no line printed is longer.
+	public var width: Int? {
+		didSet { model.handle(.resize(width: lineWidth, height: 1000)) }
+	}
+	var state = State.choosing
+
+	/// A line-prompt editor over `model`; `width` is the terminal's, when known.
+	public init(model: EditorModel, width: Int? = nil) {
+		self.model = model
+		self.width = width
+		model.handle(.resize(width: lineWidth, height: 1000))
+	}
+
+	/// The width lines are wrapped to: the terminal's, or 80 when it is not known.
+	var lineWidth: Int { max(20, width ?? 80) }
+
+	/// What is printed first: the title, the settings, and the first prompt.
+	public func start() -> PlainOutput {
+		output(listing(), ask: .choosing)
+	}
+
+	/// Handles one line typed at the prompt (without its line break).
+	public func handle(line: String) -> PlainOutput {
+		let text = line.trimmingCharacters(in: .whitespaces)
+		switch state {
+		case .choosing:
+			return choose(text)
+		case .answering(let key):
+			return answer(text, forKey: key)
+		case .retrying(let key):
+			let command: Command? = switch text.lowercased() {
+			case "e", "": .editAgain
+			case "d": .discard
+			default: nil
+			}
+			guard let command else { return output(["Type e to edit your text again in $EDITOR, or d to discard it."], ask: state) }
+			guard case .retryingExternalEdit(_, let kept, _) = model.mode else { return output([], ask: .choosing) }
+			switch model.handleRetry(command, key: key, text: kept) {
+			case .editExternally(let key, let text):
+				return output([], ask: .choosing, action: .editExternally(key: key, text: text))
+			default:
+				return output(messageLines(), ask: .choosing)
+			}
+		}
+	}
+
+	/// The prompt's commands, at either prompt: list, filter, undo, quit, back.
+	private func command(_ text: String) -> PlainOutput? {
+		switch text {
+		case "l": return output(listing(), ask: .choosing)
+		case "u":
+			model.undo()
+			return output(messageLines(), ask: .choosing)
+		case "q": return output([], ask: .choosing, action: .quit)
+		case "b" where model.canGoBack: return output([], ask: .choosing, action: .back)
+		default: break
+		}
+		if text.hasPrefix("/") {
+			model.filterText = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+			return output(listing(), ask: .choosing)
+		}
+		return nil
+	}
+
+	private func choose(_ text: String) -> PlainOutput {
+		if text.isEmpty { return output([], ask: .choosing) }
+		if let done = command(text) { return done }
+		if text == "?" { return output(keysHelp(), ask: .choosing) }
+		let settings = model.schema.settings
+		let setting: Setting? = if let number = Int(text) {
+			settings.indices.contains(number - 1) ? settings[number - 1] : nil
+		} else {
+			model.settingsByKey[text] ?? settings.first { $0.title.lowercased() == text.lowercased() }
+		}
+		guard let setting else {
+			let range = settings.isEmpty ? "" : " (1 to \(settings.count))"
+			return output(["There is no setting \(text): type its number\(range) or its key; l lists them."], ask: .choosing)
+		}
+		model.select(key: setting.key)
+		if let refusal = model.lockRefusal(setting) {
+			return output(wrap(refusal), ask: .choosing)
+		}
+		return output(questionLines(setting), ask: .answering(key: setting.key))
+	}
+
+	private func answer(_ text: String, forKey key: String) -> PlainOutput {
+		guard let setting = model.settingsByKey[key], let widget = model.widgets[key] else { return output([], ask: .choosing) }
+		switch text {
+		case "": return output(wrap("\(setting.title) is unchanged."), ask: .choosing)
+		case "?": return output(settingHelp(setting), ask: state)
+		case "r":
+			model.message = nil
+			_ = model.carryOut(.set(nil), on: setting, command: .reset)
+			return output(messageLines(), ask: .choosing)
+		default:
+			if let done = command(text) { return done }
+		}
+		// `=` before an answer takes it as it is: `=q` is the text "q", not quitting.
+		let value = text.hasPrefix("=") ? String(text.dropFirst()) : text
+		model.message = nil
+		let response = widget.answer(value, on: model.settingValue(setting))
+		if case .refuse(let reason) = response {
+			// Asked again, with the full-screen editor's words.
+			return output(wrap(reason), ask: state)
+		}
+		switch model.carryOut(response, on: setting, command: nil) {
+		case .editExternally(let key, let text):
+			return output([], ask: .choosing, action: .editExternally(key: key, text: text))
+		default:
+			return output(messageLines(), ask: .choosing)
+		}
+	}
+
+	/// After `$EDITOR` (`nil`: it failed): the text applied, or a question when it does not fit.
+	public func finishExternalEdit(key: String, text: String?) -> PlainOutput {
+		model.finishExternalEdit(key: key, text: text)
+		if case .retryingExternalEdit(_, _, let error) = model.mode {
+			return output(wrap(error) + wrap("Type e to edit your text again in $EDITOR, or d to discard it."), ask: .retrying(key: key))
+		}
+		return output(messageLines(), ask: .choosing)
+	}
+
+	/// After `$EDITOR` came to nothing (`reason`): the setting is unchanged, and the message says why.
+	public func finishExternalEditFailed(key: String, reason: String) -> PlainOutput {
+		model.externalEditFailed(key: key, reason: reason)
+		return output(messageLines(), ask: .choosing)
+	}
+
+	/// Changes made elsewhere, as lines to print between prompts: `fontSize changed elsewhere: 14 → 18`.
+	public func storeDidChange(keys: Set<String>?) -> [String] {
+		let watched = (keys ?? model.keyNames).filter { model.keyNames.contains($0) }.sorted()
+		let before = Dictionary(uniqueKeysWithValues: watched.compactMap { key in model.settingsByKey[key].map { (key, model.settingValue($0)) } })
+		guard model.storeDidChange(keys: keys) else { return [] }
+		var lines: [String] = []
+		for key in watched {
+			guard let setting = model.settingsByKey[key], let old = before[key] else { continue }
+			let new = model.settingValue(setting)
+			guard new.stored != old.stored else { continue }
+			lines += wrap("\(key) changed elsewhere: \(shownValue(old)) → \(shownValue(new))")
+		}
+		if keys == nil, lines.isEmpty { lines = wrap("The settings changed elsewhere (a lock or a system-wide value); l lists them.") }
+		return lines
+	}
+
+	/// A problem the store reported, as lines to print.
+	public func problemLines(_ text: String) -> [String] {
+		wrap("Problem: \(text)")
+	}
+
+	/// The lines of the current prompt again (after a change was printed, say).
+	public var prompt: PlainOutput {
+		output([], ask: state)
+	}
+}

@@ -1,0 +1,119 @@
+import Defaults
+
+/**
+The list of programs as line prompts: the programs numbered (the demo marked), chosen by
+number or name, and `/word` to search every program's settings, as ``ProgramBrowser`` does
+on a full screen.
+
+```swift
+let list = PlainProgramList(entries: entries, width: 80)
+print(list.start().lines.joined(separator: "\n"))
+list.handle(line: "/font")        // the settings found, numbered
+list.handle(line: "2")            // .open(program: "notes", settingKey: "fontSize")
+```
+*/
+public final class PlainProgramList {
+	enum State: Equatable {
+		case choosingProgram
+		case choosingHit
+	}
+
+	/// The programs, in the order listed.
+	public private(set) var entries: [ProgramEntry]
+	private var index: SettingsIndex
+	private var hits: [SettingHit] = []
+	private var state = State.choosingProgram
+	/// The width lines are wrapped to (80 when the terminal's is not known).
+	private let width: Int
+
+	/// A list of `entries`; `width` is the terminal's, when known.
+	public init(entries: [ProgramEntry], width: Int? = nil) {
+		self.entries = entries
+		index = SettingsIndex(entries)
+		self.width = max(20, width ?? 80)
+	}
+
+	/// Puts in the programs as they are now (after one was edited).
+	public func replaceEntries(_ newEntries: [ProgramEntry]) {
+		entries = newEntries
+		index = SettingsIndex(newEntries)
+	}
+
+	/// The list and the first prompt.
+	public func start() -> (lines: [String], prompt: String) {
+		state = .choosingProgram
+		return (listing(), prompt)
+	}
+
+	/// The prompt for what is being chosen now.
+	public var prompt: String {
+		switch state {
+		case .choosingProgram: "Program (number or name; /word searches every program's settings; q quit): "
+		case .choosingHit: "Setting found (number; l lists the programs; /word searches again; q quit): "
+		}
+	}
+
+	/// Handles a line typed at the prompt: lines to print, or a program to open, or quitting.
+	public func handle(line: String) -> (lines: [String], action: BrowserAction) {
+		let text = line.trimmingCharacters(in: .whitespaces)
+		switch text {
+		case "": return ([], .none)
+		case "q": return ([], .quit)
+		case "l":
+			state = .choosingProgram
+			return (listing(), .none)
+		default: break
+		}
+		if text.hasPrefix("/") {
+			let query = String(text.dropFirst())
+			hits = index.search(query)
+			guard !hits.isEmpty else {
+				state = .choosingProgram
+				return (wrap("No setting of any program matches “\(query)”."), .none)
+			}
+			state = .choosingHit
+			var lines = wrap("\(hits.count) setting\(hits.count == 1 ? "" : "s") found:")
+			for (number, hit) in hits.enumerated() {
+				let place = ([hit.program] + (hit.section.isEmpty ? [] : [hit.section]) + [hit.title]).joined(separator: " › ")
+				lines += wrap("\(place) (\(hit.key))", first: "  \(number + 1). ", indent: "     ")
+			}
+			return (lines, .none)
+		}
+		switch state {
+		case .choosingHit:
+			guard let number = Int(text), hits.indices.contains(number - 1) else {
+				return (wrap("There is no setting \(text) among those found: type a number from 1 to \(hits.count)."), .none)
+			}
+			return ([], .open(program: hits[number - 1].program, settingKey: hits[number - 1].key))
+		case .choosingProgram:
+			let entry = Int(text).flatMap { entries.indices.contains($0 - 1) ? entries[$0 - 1] : nil } ?? entries.first { $0.name == text }
+			guard let entry else {
+				return (wrap("There is no program \(text): type its number (1 to \(entries.count)) or its name."), .none)
+			}
+			if let problem = entry.problem {
+				return (wrap("\(entry.name)'s settings cannot be shown: \(problem)"), .none)
+			}
+			return ([], .open(program: entry.name, settingKey: nil))
+		}
+	}
+
+	private func listing() -> [String] {
+		var lines = wrap("Settings of the programs on this machine:")
+		for (number, entry) in entries.enumerated() {
+			let about: String
+			if let problem = entry.problem {
+				about = "cannot be shown: \(problem)"
+			} else {
+				let settings = entry.schema?.settings.count ?? 0
+				about = (entry.isDemo ? "the built-in demo; " : "") + "\(settings) setting\(settings == 1 ? "" : "s")"
+					+ (entry.modifiedCount.map { ", \($0) modified" } ?? "")
+			}
+			lines += wrap("\(entry.name): \(entry.problem == nil ? entry.title + " " : "")(\(about))", first: "  \(number + 1). ", indent: "     ")
+		}
+		return lines
+	}
+
+	private func wrap(_ text: String, first: String = "", indent: String = "") -> [String] {
+		text.plainLines(width: width, first: first, indent: indent)
+	}
+}
