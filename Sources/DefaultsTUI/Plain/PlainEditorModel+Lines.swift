@@ -36,8 +36,9 @@ extension PlainEditorModel {
 		case .choosing:
 			let back = model.canGoBack ? ", b back to the programs" : ""
 			prompt = "Setting (number or key; l list, /word filter, u undo, ? help\(back), q quit): "
-			if prompt.cellWidth > lineWidth {
-				prompt = "Setting (number, key, or ? for help): "
+			// Shorter in a narrow terminal (? lists what can be typed).
+			for shorter in ["Setting (number, key, or ? for help): ", "Setting: "] where prompt.cellWidth > lineWidth {
+				prompt = shorter
 			}
 		case .answering(let key):
 			let setting = model.settingsByKey[key]
@@ -130,23 +131,24 @@ extension PlainEditorModel {
 
 	/// What can be typed at the prompts.
 	func keysHelp() -> [String] {
-		let back = model.canGoBack ? ["  b        back to the list of programs"] : []
-		return [
-			"At the prompt for a setting:",
-			"  a number or a key   change that setting",
-			"  l        list the settings again",
-			"  /word    show only settings whose key, title or help has word; / alone shows all",
-			"  u        undo the last change",
-		] + back + [
-			"  q        quit (end of input, Ctrl-D, quits too); every change is saved as it is made",
-			"At the prompt for a value:",
-			"  Enter    keep the value",
-			"  r        reset it to its default",
-			"  ?        its full help",
-			"  =TEXT    the value TEXT even when it is one of these letters",
-		].flatMap { line in
-			line.hasPrefix("  ") ? wrap(String(line.dropFirst(2)), first: "  ", indent: "           ") : wrap(line)
+		let atSetting: [(String, String)] = [
+			("NUMBER", "change the setting of that number (or type its key)"),
+			("l", "list the settings again"),
+			("/word", "show only settings whose key, title or help has word; / alone shows all"),
+			("u", "undo the last change"),
+		] + (model.canGoBack ? [("b", "back to the list of programs")] : []) + [
+			("q", "quit (so does the end of input, Ctrl-D); every change is saved as it is made"),
+		]
+		let atValue = [
+			("Enter", "keep the value"),
+			("r", "reset it to its default"),
+			("?", "its full help"),
+			("=TEXT", "the value TEXT, even when it is one of these letters"),
+		]
+		func rows(_ pairs: [(String, String)]) -> [String] {
+			pairs.flatMap { key, text in wrap(text, first: "  " + key.padding(toLength: 8, withPad: " ", startingAt: 0) + " ", indent: String(repeating: " ", count: 11)) }
 		}
+		return wrap("At the prompt for a setting:") + rows(atSetting) + wrap("At the prompt for a value:") + rows(atValue)
 	}
 }
 
