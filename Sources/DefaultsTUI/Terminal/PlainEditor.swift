@@ -102,8 +102,9 @@ struct PlainSession {
 					input.write("\n")
 					return .signal(signal)
 				}
+				// News that says nothing (the editor's own change coming back) leaves the prompt as it is.
 				if !lines.isEmpty { input.write("\n") }
-				output = PlainOutput(lines: lines, prompt: plain.prompt.prompt, hidesInput: output.hidesInput, action: .none)
+				output = PlainOutput(lines: lines, prompt: lines.isEmpty ? "" : plain.prompt.prompt, hidesInput: output.hidesInput, action: .none)
 			}
 		}
 	}
