@@ -101,13 +101,11 @@ public final class ProgramBrowser {
 
 	private func handleList(_ command: Command?) -> BrowserAction {
 		message = nil
+		if let command, let moved = moved(selectedProgram, count: entries.count, by: command) {
+			selectedProgram = moved
+			return .none
+		}
 		switch command {
-		case .moveUp: selectedProgram = clamp(selectedProgram - 1, entries.count)
-		case .moveDown: selectedProgram = clamp(selectedProgram + 1, entries.count)
-		case .pageUp: selectedProgram = clamp(selectedProgram - listHeight, entries.count)
-		case .pageDown: selectedProgram = clamp(selectedProgram + listHeight, entries.count)
-		case .first: selectedProgram = 0
-		case .last: selectedProgram = max(0, entries.count - 1)
 		case .edit:
 			guard entries.indices.contains(selectedProgram) else { return .none }
 			let entry = entries[selectedProgram]
@@ -128,11 +126,11 @@ public final class ProgramBrowser {
 
 	private func handleSearch(_ command: Command?, key: EditorKey, buffer: inout TextBuffer) -> BrowserAction {
 		message = nil
+		if let command, let moved = moved(selectedHit, count: hits.count, by: command) {
+			selectedHit = moved
+			return .none
+		}
 		switch command {
-		case .moveUp: selectedHit = clamp(selectedHit - 1, hits.count)
-		case .moveDown: selectedHit = clamp(selectedHit + 1, hits.count)
-		case .pageUp: selectedHit = clamp(selectedHit - listHeight, hits.count)
-		case .pageDown: selectedHit = clamp(selectedHit + listHeight, hits.count)
 		case .apply:
 			guard hits.indices.contains(selectedHit) else {
 				message = (buffer.text.isEmpty ? "Type words to look for in every program's settings." : "No setting matches “\(buffer.text)”.", false)
@@ -162,8 +160,19 @@ public final class ProgramBrowser {
 	/// Rows of the list: the window less the title bar, the status and message lines and the hint bar.
 	var listHeight: Int { max(1, height - 4) }
 
-	private func clamp(_ value: Int, _ count: Int) -> Int {
-		max(0, min(value, count - 1))
+	/// Where a move command takes the selection `index` in a list of `count`; `nil` for other commands.
+	private func moved(_ index: Int, count: Int, by command: Command) -> Int? {
+		let target: Int
+		switch command {
+		case .moveUp: target = index - 1
+		case .moveDown: target = index + 1
+		case .pageUp: target = index - listHeight
+		case .pageDown: target = index + listHeight
+		case .first: target = 0
+		case .last: target = count - 1
+		default: return nil
+		}
+		return max(0, min(target, count - 1))
 	}
 }
 

@@ -65,16 +65,8 @@ struct PlainSession {
 
 	/// Prints `first`, then reads lines until the person quits or goes back, input ends, or a signal comes.
 	func run(_ first: PlainOutput) -> EventLoop.Ending {
-		let model = plain.model
-		let pipe = pipe
-		let observation = Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in
-			pipe.post(keys: keys)
-		}
-		defer { observation.invalidate() }
-		let everything = Defaults.observeChanges(in: model.store) { keys in
-			if keys == nil { pipe.post(keys: nil) }
-		}
-		defer { everything.invalidate() }
+		let observations = pipe.follow(plain.model)
+		defer { observations.forEach { $0.invalidate() } }
 		var output = first
 		while true {
 			input.write(lines: output.lines)

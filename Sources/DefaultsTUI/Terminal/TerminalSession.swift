@@ -47,17 +47,8 @@ struct TerminalSession {
 	/// Runs `model` until the person quits or goes back, or a signal comes: its store's changes
 	/// reach it through the pipe meanwhile.
 	func runEditor(_ model: EditorModel) -> EventLoop.Ending {
-		let pipe = pipe
-		let observation = Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in
-			pipe.post(keys: keys)
-		}
-		defer { observation.invalidate() }
-		// "Any key may have changed" (a locks file changed, so a setting may be locked or unlocked
-		// with its value the same): the model looks at every setting again.
-		let everything = Defaults.observeChanges(in: model.store) { keys in
-			if keys == nil { pipe.post(keys: nil) }
-		}
-		defer { everything.invalidate() }
+		let observations = pipe.follow(model)
+		defer { observations.forEach { $0.invalidate() } }
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
 		// Reported before the screen took over (and so hidden by it): shown where it can be read.

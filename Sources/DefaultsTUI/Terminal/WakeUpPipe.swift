@@ -80,3 +80,20 @@ final class WakeUpPipe: Sendable {
 		_ = write(writeEnd, &byte, 1)
 	}
 }
+
+extension WakeUpPipe {
+	/**
+	Posts the changes to `model`'s settings in its store, and "any key may have changed" (a
+	locks file changed, so a setting may be locked or unlocked with its value the same), until
+	the observations returned are invalidated.
+	*/
+	func follow(_ model: EditorModel) -> [Defaults.Observation] {
+		let pipe = self
+		return [
+			Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in pipe.post(keys: keys) },
+			Defaults.observeChanges(in: model.store) { keys in
+				if keys == nil { pipe.post(keys: nil) }
+			},
+		]
+	}
+}
