@@ -242,6 +242,14 @@ struct JSONSchemaValidatorTests {
 			== #"compilerOptions.target: must be one of "es5", "es2015" (enum)"#)
 	}
 
+	@Test func aReferenceThatComesBackWithoutLookingFurtherIsFollowedOnce() throws {
+		// Not only within the bound on depth: the second time round, the reference allows anything.
+		let document = try Defaults.JSONValue(parsing: ##"{"anyOf": [{"$ref": "#"}, {"$ref": "#"}], "type": "string"}"##)
+		let evaluation = JSONSchemaEvaluation(resolver: JSONSchemaResolver(document: document))
+		#expect(evaluation.check("a", against: document, at: JSONSchemaPath(), following: [], depth: 0) == nil)
+		#expect(evaluation.steps < 10, "\(evaluation.steps) schemas looked at")
+	}
+
 	@Test(.timeLimit(.minutes(1))) func aRecursiveSchemaTerminates() throws {
 		// A tree of nodes, each with children that are nodes.
 		let tree = #"""

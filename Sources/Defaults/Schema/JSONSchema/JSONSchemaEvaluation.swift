@@ -11,7 +11,7 @@ Made for one check and thrown away: it counts the schemas looked at and keeps th
 final class JSONSchemaEvaluation {
 	let resolver: JSONSchemaResolver
 	/// Schemas looked at so far, against ``JSONSchemaValidator/maximumSteps``.
-	private var steps = 0
+	private(set) var steps = 0
 	/// Patterns compiled so far; `nil` for one that does not compile.
 	private var expressions: [String: NSRegularExpression?] = [:]
 
