@@ -22,9 +22,20 @@ extension Setting {
 		}
 	}
 
-	/// Why `value` is not a valid stored value for this setting (its type, then its constraints), or `nil` if it is.
+	/**
+	Why `value` is not a valid stored value for this setting, or `nil` if it is: its type
+	(``typeProblem(_:)``), then the setting's constraints (range, length, pattern), then, for a
+	setting read from a JSON Schema, the property's whole schema (a ``JSONSchemaValidator``), whose
+	messages name the place and the keyword. `null` (no value) is checked for its type only.
+
+	```swift
+	name.validate("")?.message  //=> name: must be at least 1 character long (minLength)
+	```
+	*/
 	public func validate(_ value: Defaults.JSONValue) -> SettingError? {
-		typeProblem(value) ?? (value.isNull ? nil : kind.rules.constraintProblem(value, for: self))
+		if let problem = typeProblem(value) { return problem }
+		guard !value.isNull else { return nil }
+		return kind.rules.constraintProblem(value, for: self) ?? schemaProblem(value)
 	}
 
 	/**

@@ -69,6 +69,8 @@ public struct Setting: Sendable, Codable, Equatable {
 
 	/// A check of the full Swift type, when the schema was built from keys; not part of the file format.
 	var typeCheck: TypeCheck?
+	/// A check against the setting's own JSON Schema, when it was read from one; not part of the file format.
+	var schemaCheck: JSONSchemaCheck?
 	/// Called when the settings editor changes this setting; not part of the file format.
 	/// Set it with the DSL's `onChange` (``SettingsEntry/onChange(_:)``).
 	public var onChange: SettingChangeHandler?

@@ -48,7 +48,9 @@ struct JSONSchemaImportTests {
 		#expect(setting("retries")?.minimum == 0 && setting("retries")?.maximum == 9, "an exclusive bound of a whole number moves in by one")
 		#expect(setting("legacy")?.minimum == 2 && setting("legacy")?.maximum == 4, "draft 4's boolean exclusive bounds")
 		#expect(setting("ratio")?.step == 0.25)
-		#expect(setting("name")?.maxLength == 8 && setting("name")?.pattern == "^[a-z]+$")
+		#expect(setting("name")?.maxLength == 8)
+		#expect(setting("name")?.pattern == nil, "a JSON Schema's pattern is found anywhere in the text: the property's schema checks it")
+		#expect(setting("name")?.validate("a1")?.message == "name: must match the pattern ^[a-z]+$ (pattern)")
 		#expect(setting("mode")?.choices?.map(\.value) == ["fast", "safe"])
 		#expect(setting("mode")?.help == "**How** to run.")
 		#expect(setting("level")?.choices == [.init(value: 1, title: "Low"), .init(value: 2, title: "High")])
@@ -108,6 +110,52 @@ struct JSONSchemaImportTests {
 		#expect(result.notes.count == 2)
 		#expect(result.notes.contains { $0.contains("https://example.org/other.json") && $0.contains("another document") })
 		#expect(result.schema.setting(forKey: "remote")?.kind == .json)
+	}
+
+	@Test func eachSettingIsCheckedAgainstItsPropertysWholeSchema() throws {
+		let result = try imported(#"""
+		{
+		  "properties": {
+		    "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+		    "retries": {"type": "integer", "exclusiveMaximum": 10},
+		    "name": {"type": "string", "minLength": 1, "maxLength": 3},
+		    "level": {"oneOf": [{"type": "integer", "minimum": 1}, {"enum": ["low", "high"]}]},
+		    "email": {"type": "string", "format": "email"},
+		    "compilerOptions": {"properties": {"paths": {"type": "object", "additionalProperties": {"type": "array"}}}}
+		  }
+		}
+		"""#)
+		let setting = { (key: String) in try #require(result.schema.setting(forKey: key)) }
+		// A number's exclusive bounds: the slider's ends, which the value may not take.
+		#expect(try setting("ratio").minimum == 0 && setting("ratio").maximum == 1)
+		#expect(try setting("ratio").validate(0.5) == nil)
+		#expect(try setting("ratio").validate(1)?.message == "ratio: must be less than 1 (exclusiveMaximum)")
+		#expect(try setting("ratio").validate(0)?.message == "ratio: must be more than 0 (exclusiveMinimum)")
+		#expect(try setting("retries").validate(10)?.message == "must be between -∞ and 9", "a whole number's bound moved in by one: the kind's own message first")
+		// The setting's own checks come first, with their messages; the schema's after.
+		#expect(try setting("name").validate("abcd")?.message == "is 4 characters long; at most 3 are allowed")
+		#expect(try setting("name").validate("")?.message == "name: must be at least 1 character long (minLength)")
+		#expect(try setting("name").validate(3)?.message == "expected text, not 3")
+		#expect(try setting("name").validate(nil) == nil, "no value is not checked against the schema")
+		// A choice of forms that are not all choices: a JSON field checked against each form.
+		#expect(try setting("level").kind == .json)
+		#expect(try setting("level").validate(2) == nil && setting("level").validate("low") == nil)
+		#expect(try setting("level").validate("medium")?.message
+			== #"level: does not match any of the allowed forms (oneOf); closest: level: must be one of "low", "high" (enum)"#)
+		#expect(try setting("level").parse("0").failureMessage == "level: does not match any of the allowed forms (oneOf); closest: level: must be at least 1 (minimum)")
+		#expect(try setting("email").validate("ada")?.message == "email: must be a valid email (format)")
+		#expect(try setting("compilerOptions.paths").validate(["a": 3])?.message == "compilerOptions.paths.a: must be an array, not 3 (type)")
+		// A constraint is not a type: the value that breaks it is still the one a program reads.
+		#expect(try setting("name").typeProblem("") == nil)
+		#expect(try setting("name").effectiveValue(stored: "") == "")
+	}
+
+	@Test func theSchemaCheckIsNotPartOfTheFileFormat() throws {
+		let result = try imported(#"{"properties": {"name": {"type": "string", "minLength": 1}}}"#)
+		let original = try #require(result.schema.setting(forKey: "name"))
+		let decoded = try JSONDecoder().decode(Setting.self, from: JSONEncoder().encode(original))
+		#expect(decoded == original, "settings compare without their schema check")
+		#expect(decoded.validate("") == nil && original.validate("") != nil, "the check is not written to a schema file")
 	}
 
 	@Test func aJSONSchemaIsToldApartFromTheProjectsFormat() throws {

@@ -17,8 +17,15 @@ Each property of the top-level object is a setting, by what its schema says:
 | anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
 
 `title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
-`$ref` within the document and `allOf` are followed (a recursive schema stops where it repeats); other keywords
-are ignored. A `"null"` among the types makes the setting optional.
+`$ref` within the document and `allOf` are followed (a recursive schema stops where it repeats).
+A `"null"` among the types makes the setting optional.
+
+Every setting also keeps its property's whole schema: ``Setting/validate(_:)`` checks a value
+against it with a ``JSONSchemaValidator`` after the setting's own checks, so what no widget
+shows (an exclusive bound, a `pattern` found anywhere in the text, a `format`, the members of an
+object, a choice of forms) refuses a value too, with a message naming the place and the keyword:
+`compilerOptions.paths.a: must be an array, not 3 (type)`. The schema of the object that holds a
+group's settings (its own `required` or `additionalProperties`) is not checked.
 
 ```swift
 let result = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: text), title: "tsconfig.json")
@@ -105,8 +112,10 @@ struct JSONSchemaImporter {
 					let key = memberPath.joined(separator: ".")
 					if keys.insert(key).inserted {
 						fallbacks.append(.init(key: key, reason: "a recursive schema"))
-						settings.append(Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
-							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : memberPath))
+						var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
+							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : memberPath)
+						setting.schemaCheck = JSONSchemaCheck(schema: property, in: resolver.document)
+						settings.append(setting)
 					}
 					continue
 				}
@@ -116,7 +125,11 @@ struct JSONSchemaImporter {
 			let key = memberPath.joined(separator: ".")
 			// A dotted property name at the top can meet a group's member path: the first one stays.
 			guard keys.insert(key).inserted else { continue }
-			settings.append(setting(key: key, path: path.isEmpty ? nil : memberPath, name: name, schema: schema))
+			var made = setting(key: key, path: path.isEmpty ? nil : memberPath, name: name, schema: schema)
+			// What the setting's fields cannot say (an exclusive bound, a format, the members of an
+			// object, a choice of forms) is checked against the property's own schema.
+			made.schemaCheck = JSONSchemaCheck(schema: property, in: resolver.document)
+			settings.append(made)
 		}
 		sections.append(.init(title: sectionTitle, settings: settings))
 		for group in groups {
@@ -178,8 +191,9 @@ struct JSONSchemaImporter {
 			case "uri": setting.kind = .url
 			default: setting.kind = .string
 			}
-			setting.maxLength = schema["maxLength"]?.doubleValue.map { Int($0) }
-			setting.pattern = schema["pattern"]?.stringValue
+			setting.maxLength = schema["maxLength"]?.doubleValue.flatMap { Int(exactly: $0.rounded(.down)) }
+			// Not `pattern`: a setting's pattern must match the whole text, a JSON Schema's anywhere
+			// in it; the property's schema checks it.
 		case ["array"]:
 			if let items = schema["items"], let choices = choices(of: resolver.resolved(items)), schema["uniqueItems"]?.boolValue == true {
 				setting.kind = .choice
