@@ -50,6 +50,28 @@ struct JSONSchemaCommandLineTests {
 		#expect(FileStore(url: store).storedValues() == ["indent": 8, "plugins": ["sort": false, "wrap": 80]])
 	}
 
+	@Test func otherKeysAreCheckedAgainstPatternPropertiesAndAdditionalProperties() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let schema = cli.configHome.appendingPathComponent("rules.schema.json")
+		let store = cli.configHome.appendingPathComponent("tool.json")
+		try Data(#"""
+		{"type": "object", "properties": {"indent": {"type": "integer"}},
+		 "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": {"type": "object"}}
+		"""#.utf8).write(to: schema)
+		try Data(#"{"indent": 4, "plugins": {"sort": true}, "x-note": "hi"}"#.utf8).write(to: store)
+		let before = try Data(contentsOf: store)
+		let notObject = try cli.run("set", "plugins", "3", "--schema", schema.path, "--store", store.path)
+		#expect(notObject.status == 2)
+		#expect(notObject.errors.contains("plugins: must be an object, not 3 (type)"), "\(notObject.errors)")
+		let notText = try cli.run("set", "x-note", "5", "--schema", schema.path, "--store", store.path)
+		#expect(notText.status == 2)
+		#expect(notText.errors.contains("x-note: must be a string"), "\(notText.errors)")
+		#expect(try Data(contentsOf: store) == before, "nothing written")
+		#expect(try cli.run("set", "x-note", #""ok""#, "--schema", schema.path, "--store", store.path).status == 0)
+		#expect(FileStore(url: store).storedValues()["x-note"] == "ok")
+	}
+
 	@Test func nestedSettingsAreReadAndWrittenAsMembers() throws {
 		let cli = CLI()
 		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)

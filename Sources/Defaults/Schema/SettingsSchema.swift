@@ -60,6 +60,10 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	`additionalProperties` allows. In a schema file, `"otherKeys": true`.
 	*/
 	public var showsOtherKeys = false
+	/// For a schema read from a JSON Schema: what its `patternProperties` and `additionalProperties`
+	/// say of the keys it does not name, which the settings ``withOtherKeys(of:)`` adds are checked
+	/// against. Not part of the file format.
+	var otherKeysRule: OtherKeysRule?
 
 	/// A schema titled `title` with the given sections.
 	public init(title: String, sections: [Section]) {
@@ -91,6 +95,11 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		try container.encode(title, forKey: .title)
 		try container.encode(sections, forKey: .sections)
 		if showsOtherKeys { try container.encode(true, forKey: .showsOtherKeys) }
+	}
+
+	/// Whether two schemas have the same title, sections and `otherKeys` (what a schema file holds).
+	public static func == (lhs: SettingsSchema, rhs: SettingsSchema) -> Bool {
+		lhs.title == rhs.title && lhs.sections == rhs.sections && lhs.showsOtherKeys == rhs.showsOtherKeys
 	}
 
 	/// Every setting, in order.

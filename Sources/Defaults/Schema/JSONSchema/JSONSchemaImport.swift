@@ -63,6 +63,7 @@ extension SettingsSchema {
 		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, references: ["#"], to: &sections)
 		var schema = SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty })
 		schema.showsOtherKeys = root["additionalProperties"] != false && root["unevaluatedProperties"] != false
+		schema.otherKeysRule = OtherKeysRule(root: root, document: importer.resolver.document)
 		return JSONSchemaImport(
 			schema: schema,
 			fallbacks: importer.fallbacks,
