@@ -73,8 +73,10 @@ struct EndToEndEditorTests {
 		#expect(await session.waitForExit() == 0)
 	}
 
-	@Test func withoutATerminalItSaysWhatToDo() throws {
-		let result = try ChildProcess.runCapturingErrors(TmuxSession.executable.path, [], environment: ["XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory())])
+	@Test func withoutATerminalAndWithoutLinePromptsItSaysWhatToDo() throws {
+		let result = try ChildProcess.runCapturingErrors(TmuxSession.executable.path, ["--no-plain"], environment: [
+			"XDG_CONFIG_HOME": String(cString: defaults_tests_config_directory()), "TERM": "xterm-256color",
+		])
 		#expect(result.status == 1)
 		#expect(result.errors.contains("needs a terminal"))
 	}

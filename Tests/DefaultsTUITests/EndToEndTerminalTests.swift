@@ -281,13 +281,22 @@ struct EndToEndTerminalTests {
 		("dumb", "cannot move the cursor or clear the screen"),
 		("no-such-terminal", "TERM=no-such-terminal cannot be used"),
 	])
-	func anUnusableTerminalTypeSaysWhatToDo(term: String, problem: String) async throws {
-		let session = try TmuxSession(environment: ["TERM": term])
+	func anUnusableTerminalTypeWithoutLinePromptsSaysWhatToDo(term: String, problem: String) async throws {
+		let session = try TmuxSession(arguments: ["--no-plain"], environment: ["TERM": term])
 		#expect(await session.waitForExit() == 1)
 		let transcript = session.transcript
 		#expect(transcript.contains(problem), "\(transcript)")
 		#expect(transcript.contains("TERM=xterm-256color"), "what to do: \(transcript)")
 		#expect(transcript.contains("defaults-tui list"), "or the commands: \(transcript)")
+	}
+
+	/// Without `--no-plain`, a terminal that cannot show the full screen gets the line prompts.
+	@Test(arguments: ["dumb", "no-such-terminal"])
+	func anUnusableTerminalTypeGetsLinePrompts(term: String) async throws {
+		let session = try TmuxSession(environment: ["TERM": term])
+		#expect(await session.waitForScreen { $0.contains("  5. Font Size: 14") && $0.contains("Setting (number or key;") })
+		try session.send("C-d")
+		#expect(await session.waitForExit() == 0)
 	}
 
 	/// Ctrl-C while typing in a field cancels the field, as in menuconfig or huh; a SIGINT from
