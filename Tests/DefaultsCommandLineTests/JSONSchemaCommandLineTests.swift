@@ -72,6 +72,34 @@ struct JSONSchemaCommandLineTests {
 		#expect(FileStore(url: store).storedValues()["x-note"] == "ok")
 	}
 
+	@Test func aMemberWriteIsCheckedAgainstTheWholeObjectThatHoldsIt() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let schema = cli.configHome.appendingPathComponent("opts.schema.json")
+		let store = cli.configHome.appendingPathComponent("opts.json")
+		try Data(#"""
+		{"type": "object", "properties": {"opts": {"type": "object", "maxProperties": 1, "required": ["a"],
+		  "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}}}
+		"""#.utf8).write(to: schema)
+		let target = ["--schema", schema.path, "--store", store.path]
+
+		// An object the write starts is not asked yet for the members it requires.
+		try Data("{}".utf8).write(to: store)
+		#expect(try cli.run(["set", "opts.b", "2"] + target).status == 0)
+		try Data(#"{"opts": {"a": 1}}"#.utf8).write(to: store)
+		let before = try Data(contentsOf: store)
+		let refused = try cli.run(["set", "opts.b", "2"] + target)
+		#expect(refused.status == 2)
+		#expect(refused.errors.contains("cannot set opts.b: opts: "), "\(refused.errors)")
+		#expect(refused.errors.contains("(maxProperties)"), "\(refused.errors)")
+		#expect(try Data(contentsOf: store) == before, "nothing written")
+		#expect(try cli.run(["set", "opts.a", "5"] + target).status == 0, "a write that keeps the object valid")
+
+		// A problem already there is not this write's.
+		try Data(#"{"opts": {"a": 1, "b": 2}}"#.utf8).write(to: store)
+		#expect(try cli.run(["set", "opts.a", "3"] + target).status == 0)
+	}
+
 	@Test func nestedSettingsAreReadAndWrittenAsMembers() throws {
 		let cli = CLI()
 		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)

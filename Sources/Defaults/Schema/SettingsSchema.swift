@@ -64,6 +64,9 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	/// say of the keys it does not name, which the settings ``withOtherKeys(of:)`` adds are checked
 	/// against. Not part of the file format.
 	var otherKeysRule: OtherKeysRule?
+	/// For a schema read from a JSON Schema: the schema of each top-level object whose members
+	/// are settings, checked by ``problem(writing:to:in:)``. Not part of the file format.
+	var containerChecks: [String: JSONSchemaCheck] = [:]
 
 	/// A schema titled `title` with the given sections.
 	public init(title: String, sections: [Section]) {

@@ -295,6 +295,11 @@ public final class EditorModel {
 			message = Message(text: refusal, isError: true, key: nil)
 			return
 		}
+		// A member of an object: the object as a whole must still fit its schema.
+		if let newValue, let problem = schema.problem(writing: newValue, to: setting, in: store) {
+			message = Message(text: "\(setting.title) was not changed: \(problem.message)", isError: true, key: nil)
+			return
+		}
 		guard let change = write(setting, newValue) else { return }
 		history.record([change], title: "the change to \(setting.title)")
 		let current = values[setting.key]

@@ -71,6 +71,10 @@ struct SetCommand: ParsableCommand {
 		try opened.refuseLocked([key], doing: "set")
 		switch setting.parse(text) {
 		case .success(let parsed):
+			// A member of an object: the object as a whole must still fit its schema.
+			if let problem = opened.schema.problem(writing: parsed, to: setting, in: opened.store) {
+				throw CommandFailure.badInput("cannot set \(key): \(problem.message)")
+			}
 			opened.store.setStoredValue(parsed, forKey: key)
 			try opened.save()
 		case .failure(let error):

@@ -61,4 +61,20 @@ struct JSONSchemaViolationEditorTests {
 		model.handle(.character("d"))
 		#expect(base.storedValue(forKey: "compilerOptions") == ["strict": true, "plugin": ["name": "lint"]], "a discarded edit writes nothing")
 	}
+
+	@Test func aMemberThatBreaksTheObjectHoldingItIsRefused() throws {
+		let document = #"{"properties": {"opts": {"maxProperties": 1, "properties": {"a": {"type": "boolean"}, "b": {"type": "boolean"}}}}}"#
+		let schema = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: document), title: "tool.json").schema
+		let base = InMemoryStore()
+		base.setStoredValue(["a": true], forKey: "opts")
+		let model = EditorModel(schema: schema, store: MemberPathStore(base: base, schema: schema))
+		model.handle(.resize(width: 200, height: 30))
+		model.selectedKey = "opts.b"
+		model.handle(.character(" "))
+		#expect(base.storedValue(forKey: "opts") == ["a": true], "the store is unchanged")
+		#expect(model.render().text.contains { $0.contains("B was not changed: opts: ") && $0.contains("(maxProperties)") }, "\(model.render().text)")
+		model.selectedKey = "opts.a"
+		model.handle(.character(" "))
+		#expect(base.storedValue(forKey: "opts") == ["a": false], "a member that keeps the object valid is written")
+	}
 }

@@ -64,6 +64,7 @@ extension SettingsSchema {
 		var schema = SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty })
 		schema.showsOtherKeys = root["additionalProperties"] != false && root["unevaluatedProperties"] != false
 		schema.otherKeysRule = OtherKeysRule(root: root, document: importer.resolver.document)
+		schema.containerChecks = importer.containerChecks
 		return JSONSchemaImport(
 			schema: schema,
 			fallbacks: importer.fallbacks,
@@ -85,6 +86,8 @@ extension SettingsSchema {
 struct JSONSchemaImporter {
 	var resolver: JSONSchemaResolver
 	var fallbacks: [JSONSchemaImport.Fallback] = []
+	/// The schema of each top-level object whose members are settings.
+	var containerChecks: [String: JSONSchemaCheck] = [:]
 	private var keys: Set<String> = []
 
 	init(resolver: JSONSchemaResolver) {
@@ -121,6 +124,8 @@ struct JSONSchemaImporter {
 					continue
 				}
 				groups.append((name, schema, references.union(followed)))
+				// The whole object at the top is checked too when one of its members is written.
+				if path.isEmpty { containerChecks[name] = JSONSchemaCheck(schema: property, in: resolver.document) }
 				continue
 			}
 			let key = memberPath.joined(separator: ".")
