@@ -2,6 +2,10 @@
 Waits until `condition` holds, checking it every 20 ms for at most `timeout`; whether it held.
 The one wait of the tests for what happens on another thread or in another process.
 
+The default is generous: in the full parallel run on a 2-core machine, the synchronous tests keep
+both threads of the cooperative pool busy for about half a minute, and a wait's polling (and
+the work it waits for) may wait behind them. A condition that never holds still fails.
+
 It runs on the caller's actor: a test on the main actor can check main-actor state, and the
 main actor's queued work runs while it sleeps.
 
@@ -11,7 +15,7 @@ main actor's queued work runs while it sleeps.
 ```
 */
 public func eventually(
-	within timeout: Duration = .seconds(20),
+	within timeout: Duration = .seconds(60),
 	isolation: isolated (any Actor)? = #isolation,
 	_ condition: () async -> Bool
 ) async -> Bool {

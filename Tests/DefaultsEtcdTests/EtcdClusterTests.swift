@@ -34,8 +34,8 @@ struct EtcdClusterTests {
 		let writer = try machine(endpoints, prefix: prefix)
 		let watcher = try machine(endpoints, prefix: prefix)
 		defer { writer.sync.stop(); watcher.sync.stop() }
-		#expect(await writer.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		#expect(await watcher.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await writer.sync.waitForSyncCompletion(timeout: syncTimeout))
+		#expect(await watcher.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		let count = 200
 		var killed = ContinuousClock.now
@@ -53,7 +53,7 @@ struct EtcdClusterTests {
 		// this busy 2-core machine only loosely: etcd holds the last value within 20 s of the kill.
 		#expect(await eventually(within: .seconds(20)) { (try? survivor.value(of: "\(prefix)theme")) == last })
 		#expect(ContinuousClock.now - killed < .seconds(20))
-		#expect(await writer.sync.waitForSyncCompletion(timeout: .seconds(30)))
+		#expect(await writer.sync.waitForSyncCompletion(timeout: syncTimeout))
 		#expect(writer.sync.state.withLock { $0.unpushed.isEmpty })
 		#expect((try? survivor.value(of: "\(prefix)theme")) == last)
 		// The watcher's stream went to the dead leader: it watches through a survivor now.
@@ -70,7 +70,7 @@ struct EtcdClusterTests {
 		writer.sync.add(volume)
 		defer { writer.sync.stop() }
 		Defaults[writer.theme] = "before"
-		#expect(await writer.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await writer.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		cluster.killAll()
 		let downUntil = ContinuousClock.now + .seconds(10)
@@ -85,7 +85,7 @@ struct EtcdClusterTests {
 		#expect(writer.sync.state.withLock { !$0.unpushed.isEmpty })
 
 		try await cluster.restartAll()
-		#expect(await writer.sync.waitForSyncCompletion(timeout: .seconds(30)))
+		#expect(await writer.sync.waitForSyncCompletion(timeout: syncTimeout))
 		#expect(writer.sync.state.withLock { $0.unpushed.isEmpty })
 		for member in cluster.members {
 			#expect((try? member.value(of: "\(prefix)theme")) == #""offline \#(step)""#)

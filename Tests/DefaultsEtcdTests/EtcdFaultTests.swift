@@ -57,7 +57,7 @@ struct EtcdFaultTests {
 
 		proxy.mode = .passing
 		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""failing-49""# }, "pushed once etcd answers again")
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 	}
 
 	@Test func slowAnswersTimeOutAreReportedAndTheChangeIsPushedLater() async throws {
@@ -78,7 +78,7 @@ struct EtcdFaultTests {
 		proxy.mode = .passing
 		proxy.dropConnections()
 		#expect(await eventually(within: .seconds(30)) { (try? etcd.value(of: "\(prefix)theme")) == #""slow-49""# })
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 	}
 
 	@Test func aWatchStreamCutOffIsReportedAndResumedWithoutMissingAChange() async throws {
@@ -89,7 +89,7 @@ struct EtcdFaultTests {
 		let prefix = uniquePrefix()
 		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix)
 		defer { machine.sync.stop() }
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 		try etcd.etcdctl("put", "\(prefix)theme", #""before""#)
 		#expect(await eventually { Defaults[machine.theme] == "before" })
 
@@ -117,7 +117,7 @@ struct EtcdFaultTests {
 		let prefix = uniquePrefix()
 		let machine = try Machine(nil, endpoint: proxy.endpoint, prefix: prefix, watchCheckInterval: .milliseconds(300))
 		defer { machine.sync.stop() }
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 		try etcd.etcdctl("put", "\(prefix)theme", #""before""#)
 		#expect(await eventually { Defaults[machine.theme] == "before" })
 
@@ -138,7 +138,7 @@ struct EtcdFaultTests {
 		let prefix = uniquePrefix()
 		let machine = try Machine(etcd, prefix: prefix, watchCheckInterval: .milliseconds(200))
 		defer { machine.sync.stop() }
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 		// Other keys change, none under the prefix: the watch stays silent, and that is fine.
 		for index in 0..<5 {
 			try etcd.etcdctl("put", "/elsewhere-\(UUID().uuidString.prefix(8))/key", "\(index)")
@@ -158,7 +158,7 @@ struct EtcdFaultTests {
 		defer { machine.sync.stop() }
 		// Sorted before "theme", so that a refused push in front of it would hold it up.
 		let notes = Defaults.Key<String>("notes", default: "", suite: store, iCloud: true)
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		let big = String(repeating: "x", count: 2_000_000) // etcd takes 1.5 MiB per request unless told otherwise
 		Defaults[notes] = big
@@ -169,7 +169,7 @@ struct EtcdFaultTests {
 		#expect(refused().first?.message.contains("(2000002 bytes of JSON)") == true, "\(refused().map(\.message))")
 		#expect(Defaults[notes] == big, "kept on this machine")
 		#expect((try? etcd.value(of: "\(prefix)notes")) == "", "etcd has no value for it")
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)), "nothing is stuck")
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout), "nothing is stuck")
 
 		// A value etcd takes is pushed as usual.
 		Defaults[notes] = "short"
@@ -189,8 +189,8 @@ struct EtcdFaultTests {
 		let a = try Machine(nil, endpoint: proxyA.endpoint, prefix: prefix)
 		let b = try Machine(nil, endpoint: proxyB.endpoint, prefix: prefix)
 		defer { a.sync.stop(); b.sync.stop() }
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
+		#expect(await b.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		for proxy in [proxyA, proxyB] {
 			proxy.mode = .failing
@@ -206,8 +206,8 @@ struct EtcdFaultTests {
 		proxyB.mode = .passing
 		#expect(await eventually { (try? etcd.value(of: "\(prefix)theme")) == #""from B""# }, "B's change reached etcd last")
 		#expect(await eventually { Defaults[a.theme] == "from B" && Defaults[b.theme] == "from B" }, "both machines hold the winner")
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
+		#expect(await b.sync.waitForSyncCompletion(timeout: syncTimeout))
 		#expect(Defaults[a.theme] == "from B" && Defaults[b.theme] == "from B", "and stay there")
 	}
 }

@@ -72,7 +72,7 @@ struct EtcdSecurityTests {
 		let machine = try Machine(etcd, prefix: "/app/", credentials: .init(user: "app", password: "app-secret"))
 		defer { machine.sync.stop() }
 		let theme = machine.theme
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 		Defaults[theme] = "dark"
 		#expect(await eventually { (try? etcd.etcdctl("--user=root:root-secret", "get", "/app/theme", "--print-value-only"))?.contains(#""dark""#) == true })
 		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""light""#)
@@ -88,7 +88,7 @@ struct EtcdSecurityTests {
 		let machine = try Machine(etcd, prefix: "/app/", credentials: .init(user: "app", password: "app-secret"))
 		defer { machine.sync.stop() }
 		let theme = machine.theme
-		#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 		try etcd.etcdctl("--user=root:root-secret", "put", "/app/theme", #""dark""#)
 		#expect(await eventually { Defaults[theme] == "dark" })
 

@@ -67,8 +67,8 @@ struct EtcdSyncTests {
 		let a = try Machine(etcd, prefix: prefix)
 		let b = try Machine(etcd, prefix: prefix)
 		defer { a.sync.stop(); b.sync.stop() }
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
-		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
+		#expect(await b.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		let seen = Locked<[String]>([])
 		let observation = Defaults.observe(b.theme, options: []) { change in seen.withLock { $0.append(change.newValue) } }
@@ -83,13 +83,13 @@ struct EtcdSyncTests {
 		Defaults.reset(a.theme)
 		#expect(await eventually { Defaults[b.theme] == "system" && b.store.storedValue(forKey: "theme") == nil })
 		// No echo: A's own change coming back does not make it push again.
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
 		#expect(a.sync.state.withLock { $0.unpushed.isEmpty })
 	}
 
 	@Test(.requires(.etcd)) func aValuePutWithEtcdctlAppearsInTheTypedKey() async throws {
 		try await withSyncingMachine { etcd, prefix, machine in
-			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 			try etcd.etcdctl("put", "\(prefix)theme", #""solarized""#)
 			#expect(await eventually { Defaults[machine.theme] == "solarized" })
@@ -99,7 +99,7 @@ struct EtcdSyncTests {
 	@Test(.requires(.etcd)) func aValueInEtcdThatDoesNotDecodeIsReportedAndLeavesLocalDataAlone() async throws {
 		try await withSyncingMachine { etcd, prefix, machine in
 			Defaults[machine.theme] = "dark"
-			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 			try etcd.etcdctl("put", "\(prefix)theme", "dark")   // no quotes: not JSON
 			try etcd.etcdctl("put", "\(prefix)theme", "42")     // JSON, but not a String
@@ -123,7 +123,7 @@ struct EtcdSyncTests {
 		let volume = Defaults.Key<Int>("volume", default: 0, suite: a.store)
 		a.sync.add(volume)
 		defer { a.sync.stop() }
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
 
 		etcd.stop()
 		let clock = ContinuousClock()
@@ -140,12 +140,12 @@ struct EtcdSyncTests {
 		#expect(await eventually { a.sync.failedAttempts.load(ordering: .relaxed) >= failures + 3 })
 
 		try await etcd.restart()
-		#expect(await a.sync.waitForSyncCompletion(timeout: .seconds(30)))
+		#expect(await a.sync.waitForSyncCompletion(timeout: syncTimeout))
 		let b = try Machine(etcd, prefix: prefix)
 		let volumeB = Defaults.Key<Int>("volume", default: 0, suite: b.store)
 		b.sync.add(volumeB)
 		defer { b.sync.stop() }
-		#expect(await b.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await b.sync.waitForSyncCompletion(timeout: syncTimeout))
 		#expect(Defaults[volumeB] == 50)
 		#expect(Defaults[b.theme] == "offline")
 	}
@@ -160,7 +160,7 @@ struct EtcdSyncTests {
 		do {
 			let machine = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
 			Defaults[machine.theme] = "before"
-			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 			etcd.stop()
 			// etcd already holds a value this machine knows, so only the journal tells that the
 			// change below is newer.
@@ -174,7 +174,7 @@ struct EtcdSyncTests {
 		// The program starts again: a new store on the same file, a new engine on the same journal.
 		let restarted = try Machine(etcd, prefix: prefix, store: FileStore(url: file), journal: journal)
 		defer { restarted.sync.stop() }
-		#expect(await restarted.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await restarted.sync.waitForSyncCompletion(timeout: syncTimeout))
 		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
 		#expect(try await client.get("\(prefix)theme").value?.value == Data(#""written offline""#.utf8))
 	}
@@ -186,7 +186,7 @@ struct EtcdSyncTests {
 		let journal = Machine.journalURL()
 		let store = InMemoryStore()
 		let first = try Machine(etcd, prefix: prefix, store: store, journal: journal)
-		#expect(await first.sync.waitForSyncCompletion(timeout: .seconds(20)))
+		#expect(await first.sync.waitForSyncCompletion(timeout: syncTimeout))
 		first.sync.stop()   // the watcher goes away, its revision in the journal
 
 		let client = try EtcdClient(EtcdConfiguration(endpoints: [etcd.endpoint]))
@@ -230,7 +230,7 @@ struct EtcdSyncTests {
 	@Test(.requires(.etcd)) func aRemovedKeyIsNeitherPushedNorUpdated() async throws {
 		try await withSyncingMachine { etcd, prefix, machine in
 			let volume = Defaults.Key<Int>("volume", default: 5, suite: machine.store, iCloud: true)
-			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 			machine.sync.remove(machine.theme)
 			#expect(!machine.sync.keys.contains(machine.theme) && machine.sync.keys.contains(volume))
 
@@ -238,7 +238,7 @@ struct EtcdSyncTests {
 			Defaults[machine.theme] = "dark"
 			Defaults[volume] = 7
 			#expect(await eventually { (try? etcd.value(of: "\(prefix)volume")) == "7" })
-			#expect(await machine.sync.waitForSyncCompletion(timeout: .seconds(20)))
+			#expect(await machine.sync.waitForSyncCompletion(timeout: syncTimeout))
 			#expect(try etcd.value(of: "\(prefix)theme").isEmpty, "a key no longer synced is not pushed")
 
 			// Remote: a change of the removed key before one of the synced key is not applied.

@@ -19,6 +19,16 @@ let etcd = try await EtcdServer.start()
 defer { etcd.terminate() }
 ```
 */
+/**
+How long a test waits for a sync to complete (`waitForSyncCompletion(timeout:)`).
+
+Generous on purpose: in the full parallel run on a 2-core machine, the synchronous tests
+(hundreds of command-line runs, each blocking a thread of the cooperative pool while its child
+process runs) keep both of the pool's threads busy for about half a minute, and a sync's tasks
+and the test's own polling wait behind them. A sync that never completes still fails the test.
+*/
+public let syncTimeout: Duration = .seconds(90)
+
 public final class EtcdServer: @unchecked Sendable {
 	/// The member's name in its cluster ("test" for a server on its own).
 	public let name: String
