@@ -19,7 +19,8 @@ struct EndToEndPlainTests {
 		try session.type("20")
 		try session.send("Enter")
 		#expect(await session.waitForScreen { $0.contains("Font Size set to 20.") })
-		#expect(session.storedValues()["fontSize"] == 20)
+		// Saved a moment later (a file store coalesces its writes).
+		#expect(await eventually { session.storedValues()["fontSize"] == 20 })
 		// The editor's own change comes back from the store: it must not print the prompt again.
 		try await Task.sleep(for: .milliseconds(500))
 		#expect(!session.transcript.contains("q quit): Setting ("), "the prompt once")
