@@ -128,13 +128,14 @@ final class TmuxSession {
 		guard let pid = processID, kill(pid, signal) == 0 else { throw POSIXError(.ESRCH) }
 	}
 
-	/// Waits until the screen satisfies `condition` (the editor draws asynchronously).
-	func waitForScreen(within seconds: Double = 10, _ condition: (String) -> Bool) async -> Bool {
+	/// Waits until the screen satisfies `condition` (the editor draws asynchronously). Generous by
+	/// default, as `eventually` is: in the full parallel run the polling may wait for a thread.
+	func waitForScreen(within seconds: Double = 30, _ condition: (String) -> Bool) async -> Bool {
 		await eventually(within: .seconds(seconds)) { condition(screen) }
 	}
 
 	/// Waits until the program has ended, and returns its exit status.
-	func waitForExit(within seconds: Double = 10) async -> Int32? {
+	func waitForExit(within seconds: Double = 30) async -> Int32? {
 		_ = await eventually(within: .seconds(seconds)) { !isRunning }
 		return exitStatus
 	}
