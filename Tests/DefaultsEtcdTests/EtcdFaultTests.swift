@@ -49,8 +49,10 @@ struct EtcdFaultTests {
 		let before = machine.sync.failedAttempts.load(ordering: .relaxed)
 		try await Task.sleep(for: .seconds(3))
 		let attempts = machine.sync.failedAttempts.load(ordering: .relaxed) - before
-		#expect(attempts >= 2, "retried")
 		#expect(attempts <= 20, "with backoff, not in a tight loop: \(attempts)")
+		// Retried: at least twice, which a busy run (ThreadSanitizer, the other tests holding the
+		// threads) may take longer than three seconds to get to.
+		#expect(await eventually { machine.sync.failedAttempts.load(ordering: .relaxed) - before >= 2 }, "retried")
 		#expect(reports(prefix).count == 1, "one report for one outage: \(reports(prefix).map(\.message))")
 		#expect(proxy.refusedRequests >= 2)
 		#expect((try? etcd.value(of: "\(prefix)theme")) == "")
