@@ -72,7 +72,7 @@ public final class PlainEditorModel {
 		}
 	}
 
-	/// The prompt's commands, at either prompt: list, filter, undo, quit, back.
+	/// The prompt's commands: list, undo, quit and back at either prompt, a filter at the prompt for a setting.
 	private func command(_ text: String) -> PlainOutput? {
 		switch text {
 		case "l": return output(listing(), ask: .choosing)
@@ -83,7 +83,8 @@ public final class PlainEditorModel {
 		case "b" where model.canGoBack: return output([], ask: .choosing, action: .back)
 		default: break
 		}
-		if text.hasPrefix("/") {
+		// A filter at the prompt for a setting only: at a value's prompt `/usr/bin` is a path.
+		if state == .choosing, text.hasPrefix("/") {
 			model.filterText = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
 			return output(listing(), ask: .choosing)
 		}

@@ -93,6 +93,10 @@ struct PlainEditorModelTests {
 		_ = plain.handle(line: "username")
 		_ = plain.handle(line: "=q")
 		#expect(store.storedValue(forKey: "username") == "q", "=q is the text q, not quitting")
+		_ = plain.handle(line: "accessToken")
+		_ = plain.handle(line: "/home/ada")
+		#expect(store.storedValue(forKey: "accessToken") == "/home/ada", "at a value's prompt / starts a value (a path), not a filter")
+		#expect(plain.model.filterText.isEmpty)
 		_ = plain.handle(line: "username")
 		#expect(plain.handle(line: "q").action == .quit)
 	}
