@@ -24,6 +24,9 @@ public final class PlainEditorModel {
 		case retrying(key: String)
 	}
 
+	/// What `$EDITOR` text that does not fit asks.
+	static let retryQuestion = "Type e to edit your text again in $EDITOR, or d to discard it."
+
 	/// The full-screen editor's model, which every change goes through.
 	public let model: EditorModel
 	/// The terminal's width, when known: no line printed is longer.
@@ -61,7 +64,7 @@ public final class PlainEditorModel {
 			case "d": .discard
 			default: nil
 			}
-			guard let command else { return output(["Type e to edit your text again in $EDITOR, or d to discard it."], ask: state) }
+			guard let command else { return output(wrap(Self.retryQuestion), ask: state) }
 			guard case .retryingExternalEdit(_, let kept, _) = model.mode else { return output([], ask: .choosing) }
 			switch model.handleRetry(command, key: key, text: kept) {
 			case .editExternally(let key, let text):
@@ -144,7 +147,7 @@ public final class PlainEditorModel {
 	public func finishExternalEdit(key: String, text: String?) -> PlainOutput {
 		model.finishExternalEdit(key: key, text: text)
 		if case .retryingExternalEdit(_, _, let error) = model.mode {
-			return output(wrap(error) + wrap("Type e to edit your text again in $EDITOR, or d to discard it."), ask: .retrying(key: key))
+			return output(wrap(error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
 		}
 		return output(messageLines(), ask: .choosing)
 	}

@@ -72,7 +72,7 @@ struct EventLoop {
 						model.askBeforeQuitting(because: reason)
 						continue
 					}
-					return model.unsavedAtQuit == nil && action == .back ? .back : .quit
+					return action == .back ? .back : .quit
 				case .exportAndQuit(let values):
 					switch UnsavedValuesFile.write(values) {
 					case .success(let path): model.quitAfterExport(to: path)

@@ -41,19 +41,13 @@ public final class PlainEditor {
 	*/
 	@discardableResult
 	public func run() -> TerminalEditor.Ending {
-		guard let pipe = WakeUpPipe() else { return .quit }
-		let model = plain.model
-		let signals = SignalHandling(wakingUp: pipe)
-		defer { signals.restore() }
-		defer { if model.unsavedAtQuit == nil { try? (model.store as? any SavingStore)?.saveNow(timeout: .seconds(1)) } }
-		let problems = ProblemRouting(to: pipe, logFile: problemLog)
-		defer { problems.restore() }
-		let input = LineInput(pipe: pipe)
-		defer { input.restoreEcho() }
-		if let problem = (model.store as? any SavingStore)?.openingProblem {
-			input.write(lines: plain.problemLines(problem))
+		let plain = plain
+		let ending = PlainSession.run(problemLog: problemLog) { input, pipe in
+			PlainSession(plain: plain, input: input, pipe: pipe).run(plain.start())
+		} whenDone: {
+			plain.model.saveAtExit()
 		}
-		return PlainSession(plain: plain, input: input, pipe: pipe).run(plain.start()).editorEnding
+		return ending.editorEnding
 	}
 }
 
@@ -63,10 +57,32 @@ struct PlainSession {
 	let input: LineInput
 	let pipe: WakeUpPipe
 
+	/**
+	Takes standard input and output for line prompts, runs `body`, and gives them back, as
+	``TerminalSession`` does for the full screen: signals caught, problems printed between
+	prompts, echo put back. `whenDone` runs after the problem handler is back, while the signals
+	are still caught. Ends as if the person quit when no pipe can be made.
+	*/
+	static func run(problemLog: URL?, _ body: (LineInput, WakeUpPipe) -> EventLoop.Ending, whenDone: () -> Void) -> EventLoop.Ending {
+		guard let pipe = WakeUpPipe() else { return .quit }
+		let signals = SignalHandling(wakingUp: pipe)
+		defer { signals.restore() }
+		defer { whenDone() }
+		let problems = ProblemRouting(to: pipe, logFile: problemLog)
+		defer { problems.restore() }
+		let input = LineInput(pipe: pipe)
+		defer { input.restoreEcho() }
+		return body(input, pipe)
+	}
+
 	/// Prints `first`, then reads lines until the person quits or goes back, input ends, or a signal comes.
 	func run(_ first: PlainOutput) -> EventLoop.Ending {
 		let observations = pipe.follow(plain.model)
 		defer { observations.forEach { $0.invalidate() } }
+		// A problem met while opening the store, before the first prompt.
+		if let problem = (plain.model.store as? any SavingStore)?.openingProblem {
+			input.write(lines: plain.problemLines(problem))
+		}
 		var output = first
 		while true {
 			input.write(lines: output.lines)

@@ -81,9 +81,7 @@ public final class TerminalBrowser {
 		let ending = try TerminalSession.run(terminal: terminal, mouse: mouse, problemLog: problemLog) { session in
 			loop(session, current: &current)
 		} whenRestored: {
-			if let current, current.model.unsavedAtQuit == nil {
-				try? (current.program.store as? any SavingStore)?.saveNow(timeout: .seconds(1))
-			}
+			current?.model.saveAtExit()
 		}
 		openProgram = current?.program
 		unsavedAtQuit = current?.model.unsavedAtQuit
@@ -97,29 +95,38 @@ public final class TerminalBrowser {
 	*/
 	@discardableResult
 	public func runPlain() -> TerminalEditor.Ending {
-		guard let pipe = WakeUpPipe() else { return .quit }
 		var current: (program: OpenedProgram, model: EditorModel)?
-		let signals = SignalHandling(wakingUp: pipe)
-		defer { signals.restore() }
-		defer {
-			if let current, current.model.unsavedAtQuit == nil {
-				try? (current.program.store as? any SavingStore)?.saveNow(timeout: .seconds(1))
-			}
+		let ending = PlainSession.run(problemLog: problemLog) { input, pipe in
+			let list = PlainProgramList(entries: browser.entries, width: LineInput.width)
+			input.write(lines: list.start().lines)
+			return plainLoop(list, input: input, pipe: pipe, current: &current)
+		} whenDone: {
+			current?.model.saveAtExit()
 		}
-		let problems = ProblemRouting(to: pipe, logFile: problemLog)
-		defer { problems.restore() }
-		let input = LineInput(pipe: pipe)
-		defer { input.restoreEcho() }
-		let list = PlainProgramList(entries: browser.entries, width: LineInput.width)
-		let start = list.start()
-		input.write(lines: start.lines)
-		let ending = plainLoop(list, input: input, pipe: pipe, current: &current)
 		openProgram = current?.program
 		unsavedAtQuit = current?.model.unsavedAtQuit
-		return ending
+		return ending.editorEnding
 	}
 
-	private func plainLoop(_ list: PlainProgramList, input: LineInput, pipe: WakeUpPipe, current: inout (program: OpenedProgram, model: EditorModel)?) -> TerminalEditor.Ending {
+	/// Opens the program `name` for an editor that goes back to the list with Esc (or `b`).
+	private func openForEditing(_ name: String) throws -> (program: OpenedProgram, model: EditorModel) {
+		let program = try open(name)
+		let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
+		model.canGoBack = true
+		return (program, model)
+	}
+
+	/// Saves a program left for the list; why not, when it could not be saved.
+	private func leave(_ program: OpenedProgram, named name: String) -> String? {
+		do {
+			try program.finish()
+			return nil
+		} catch {
+			return "\(name)'s settings were not saved: \(error)"
+		}
+	}
+
+	private func plainLoop(_ list: PlainProgramList, input: LineInput, pipe: WakeUpPipe, current: inout (program: OpenedProgram, model: EditorModel)?) -> EventLoop.Ending {
 		while true {
 			input.write(list.prompt)
 			switch input.next(hidden: false) {
@@ -140,17 +147,16 @@ public final class TerminalBrowser {
 				case .quit: return .quit
 				case .none, .redraw: continue
 				case .open(let name, let key):
-					let program: OpenedProgram
+					let opened: (program: OpenedProgram, model: EditorModel)
 					do {
-						program = try open(name)
+						opened = try openForEditing(name)
 					} catch {
 						input.write(lines: ["\(name)'s settings cannot be opened: \(error)".plainText])
 						continue
 					}
-					let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
-					model.canGoBack = true
+					let model = opened.model
 					let plain = PlainEditorModel(model: model, width: LineInput.width)
-					current = (program, model)
+					current = opened
 					var first = plain.start()
 					if let key, model.settingsByKey[key] != nil {
 						// Opened at the setting the search found: its question follows the list.
@@ -160,11 +166,7 @@ public final class TerminalBrowser {
 					switch PlainSession(plain: plain, input: input, pipe: pipe).run(first) {
 					case .back:
 						current = nil
-						do {
-							try program.finish()
-						} catch {
-							input.write(lines: ["\(name)'s settings were not saved: \(error)".plainText])
-						}
+						if let failure = leave(opened.program, named: name) { input.write(lines: [failure.plainText]) }
 						list.replaceEntries(entries())
 						input.write(lines: list.start().lines)
 					case .quit: return .quit
@@ -197,25 +199,19 @@ public final class TerminalBrowser {
 				case .redraw: terminal.invalidate()
 				case .none: break
 				case .open(let name, let key):
-					let program: OpenedProgram
+					let opened: (program: OpenedProgram, model: EditorModel)
 					do {
-						program = try open(name)
+						opened = try openForEditing(name)
 					} catch {
 						browser.showMessage("\(name)'s settings cannot be opened: \(error)")
 						continue
 					}
-					let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
-					model.canGoBack = true
-					if let key { model.select(key: key) }
-					current = (program, model)
-					switch session.runEditor(model) {
+					if let key { opened.model.select(key: key) }
+					current = opened
+					switch session.runEditor(opened.model) {
 					case .back:
 						current = nil
-						do {
-							try program.finish()
-						} catch {
-							browser.showMessage("\(name)'s settings were not saved: \(error)")
-						}
+						if let failure = leave(opened.program, named: name) { browser.showMessage(failure) }
 						browser.replaceEntries(entries())
 						let size = terminal.size
 						browser.handle(.resize(width: size.width, height: size.height))

@@ -96,8 +96,7 @@ public final class TerminalEditor {
 		let ending = try TerminalSession.run(terminal: terminal, mouse: mouse, problemLog: problemLog) { session in
 			session.runEditor(model)
 		} whenRestored: {
-			// (Not again after the person chose to quit with changes the store could not keep.)
-			if model.unsavedAtQuit == nil { try? (model.store as? any SavingStore)?.saveNow(timeout: .seconds(1)) }
+			model.saveAtExit()
 		}
 		return ending.editorEnding
 	}

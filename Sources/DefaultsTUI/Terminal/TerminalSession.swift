@@ -58,3 +58,11 @@ struct TerminalSession {
 		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
 	}
 }
+
+extension EditorModel {
+	/// The last save as an editor ends, waiting a second at most for a server: not again after
+	/// the person chose to quit with changes the store could not keep (``unsavedAtQuit``).
+	func saveAtExit() {
+		if unsavedAtQuit == nil { try? (store as? any SavingStore)?.saveNow(timeout: .seconds(1)) }
+	}
+}

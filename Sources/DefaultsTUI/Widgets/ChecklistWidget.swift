@@ -34,12 +34,7 @@ struct ChecklistWidget: SettingWidget {
 	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
 		let words = text.split { $0 == " " || $0 == "," }
 		let numbers = words.compactMap { Int($0) }
-		guard !words.isEmpty, numbers.count == words.count else {
-			switch setting.parse(text) {
-			case .success(let parsed): return .set(parsed)
-			case .failure(let problem): return .refuse(problem.message)
-			}
-		}
+		guard !words.isEmpty, numbers.count == words.count else { return parsedAnswer(text) }
 		var editor = ChecklistEditor(setting: setting, checked: value.effective?.arrayValue ?? [])
 		let count = setting.choices?.count ?? 0
 		for number in numbers {

@@ -28,10 +28,7 @@ struct JSONValueWidget: SettingWidget {
 		if text.trimmingCharacters(in: .whitespaces) == "e" {
 			return .editExternally((value.effective ?? .null).jsonString(pretty: true))
 		}
-		switch setting.parse(text) {
-		case .success(let parsed): return .set(parsed)
-		case .failure(let problem): return .refuse(problem.message)
-		}
+		return parsedAnswer(text)
 	}
 
 	var detailLines: [String] {

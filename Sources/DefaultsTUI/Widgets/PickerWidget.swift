@@ -51,10 +51,7 @@ struct PickerWidget: SettingWidget {
 			}
 			return .set(choices[number - 1].value)
 		}
-		switch setting.parse(text) {
-		case .success(let parsed): return .set(parsed)
-		case .failure(let problem): return .refuse(problem.message)
-		}
+		return parsedAnswer(text)
 	}
 }
 

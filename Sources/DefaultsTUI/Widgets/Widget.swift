@@ -113,6 +113,11 @@ extension SettingWidget {
 
 	/// The answer parsed and checked as text typed in place is, with the same message when it does not fit.
 	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		parsedAnswer(text)
+	}
+
+	/// `text` as the setting parses and checks typed text: the value to set, or why not.
+	func parsedAnswer(_ text: String) -> WidgetResponse {
 		switch setting.parse(text) {
 		case .success(let parsed): .set(parsed)
 		case .failure(let problem): .refuse(problem.message)
