@@ -1,4 +1,3 @@
-import Foundation
 extension SettingsSchema {
 	/**
 	A schema for a store that comes without one, inferred from the JSON values it
@@ -53,35 +52,9 @@ extension SettingsSchema {
 				kind: .json, typeName: "JSON", defaultValue: nil, isOptional: true
 			)
 			// A JSON Schema's patternProperties and additionalProperties check what it does not name.
-			setting.schemaCheck = otherKeysRule?.check(forKey: key)
+			setting.schemaCheck = otherKeysRules.map { JSONSchemaCheck(member: key, of: $0) }
 			return setting
 		}))
 		return schema
-	}
-}
-
-/// What a JSON Schema says of the members it does not name: the schemas of its
-/// `patternProperties` whose pattern the name matches, else its `additionalProperties`.
-final class OtherKeysRule: Sendable {
-	let patternProperties: [(pattern: String, schema: Defaults.JSONValue)]
-	let additionalProperties: Defaults.JSONValue?
-	let document: Defaults.JSONValue
-
-	/// The rule of the object schema `root` (already resolved), in `document`; `nil` when it says nothing.
-	init?(root: [String: Defaults.JSONValue], document: Defaults.JSONValue) {
-		patternProperties = (root["patternProperties"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-		additionalProperties = root["additionalProperties"]
-		self.document = document
-		if patternProperties.isEmpty, additionalProperties == nil { return nil }
-	}
-
-	/// The check of the value of a member named `key`; `nil` when any value is allowed.
-	func check(forKey key: String) -> JSONSchemaCheck? {
-		let matching = patternProperties.filter { entry in
-			(try? NSRegularExpression(pattern: entry.pattern)).map { $0.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil } ?? false
-		}.map(\.schema)
-		let schemas = matching.isEmpty ? additionalProperties.map { [$0] } ?? [] : matching
-		guard !schemas.isEmpty else { return nil }
-		return JSONSchemaCheck(schema: .object(["allOf": .array(schemas)]), in: document)
 	}
 }

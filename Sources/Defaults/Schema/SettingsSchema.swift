@@ -63,7 +63,7 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	/// For a schema read from a JSON Schema: what its `patternProperties` and `additionalProperties`
 	/// say of the keys it does not name, which the settings ``withOtherKeys(of:)`` adds are checked
 	/// against. Not part of the file format.
-	var otherKeysRule: OtherKeysRule?
+	var otherKeysRules: JSONSchemaValidator?
 	/// For a schema read from a JSON Schema: the schema of each top-level object whose members
 	/// are settings, checked by ``problem(writing:to:in:)``. Not part of the file format.
 	var containerChecks: [String: JSONSchemaCheck] = [:]

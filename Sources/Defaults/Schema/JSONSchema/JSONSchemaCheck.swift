@@ -7,10 +7,26 @@ part of the schema file format. A class: a setting is copied often, and this way
 */
 final class JSONSchemaCheck: Sendable {
 	let validator: JSONSchemaValidator
+	/// For a key the schema does not name: the value is checked as this member of an object
+	/// against the object's rules for such members (``SettingsSchema/withOtherKeys(of:)``).
+	let memberName: String?
 
 	/// A check against `schema`, a part of `document`.
 	init(schema: Defaults.JSONValue, in document: Defaults.JSONValue) {
 		validator = JSONSchemaValidator(schema: schema, in: document)
+		memberName = nil
+	}
+
+	/// A check of a value as the member `name` of an object that `objectRules` describes.
+	init(member name: String, of objectRules: JSONSchemaValidator) {
+		validator = objectRules
+		memberName = name
+	}
+
+	/// The first way `value`, the value of the setting `key`, breaks the schema; its path starts with `key`.
+	func violation(of value: Defaults.JSONValue, at key: String) -> JSONSchemaViolation? {
+		guard let memberName else { return validator.firstViolation(of: value, at: key) }
+		return validator.firstViolation(of: .object([memberName: value]))
 	}
 }
 
@@ -24,7 +40,7 @@ extension Setting {
 	```
 	*/
 	func schemaProblem(_ value: Defaults.JSONValue) -> SettingError? {
-		guard let schemaCheck, let violation = schemaCheck.validator.firstViolation(of: value, at: key) else { return nil }
+		guard let schemaCheck, let violation = schemaCheck.violation(of: value, at: key) else { return nil }
 		return SettingError(violation.description)
 	}
 }

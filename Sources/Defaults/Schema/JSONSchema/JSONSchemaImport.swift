@@ -63,7 +63,11 @@ extension SettingsSchema {
 		importer.addSections(of: root, path: [], sectionTitle: schemaTitle, references: ["#"], to: &sections)
 		var schema = SettingsSchema(title: schemaTitle, sections: sections.filter { !$0.settings.isEmpty })
 		schema.showsOtherKeys = root["additionalProperties"] != false && root["unevaluatedProperties"] != false
-		schema.otherKeysRule = OtherKeysRule(root: root, document: importer.resolver.document)
+		// Keys it does not name are checked as its members are: against `patternProperties`, else `additionalProperties`.
+		let otherKeysRules = root.filter { $0.key == "patternProperties" || $0.key == "additionalProperties" }
+		if !otherKeysRules.isEmpty {
+			schema.otherKeysRules = JSONSchemaValidator(schema: .object(otherKeysRules), in: importer.resolver.document)
+		}
 		schema.containerChecks = importer.containerChecks
 		return JSONSchemaImport(
 			schema: schema,
