@@ -70,7 +70,7 @@ extension ProgramBrowser {
 
 	private func hitLine(_ hit: SettingHit, isSelected: Bool) -> [Span] {
 		let style: TextStyle = isSelected ? .selected : .normal
-		let place = ([hit.program] + (hit.section.isEmpty ? [] : [hit.section]) + [hit.title]).joined(separator: " › ")
+		let place = hit.place
 		let left = ("  " + place.escapingControlCharacters).fitted(to: max(1, width * 2 / 3), pad: true)
 		let key = ("  " + hit.key.escapingControlCharacters).fitted(to: max(0, width - left.cellWidth), pad: true)
 		return [Span(left, style), Span(key, isSelected ? style : .dim)]

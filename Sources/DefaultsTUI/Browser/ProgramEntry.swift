@@ -49,6 +49,11 @@ struct SettingHit: Equatable {
 	/// The section the setting is in ("" for none).
 	var section: String
 	var help: String?
+
+	/// Where the setting is, as a list of results shows it: `notes › Editor › Font Size`.
+	var place: String {
+		([program] + (section.isEmpty ? [] : [section]) + [title]).joined(separator: " › ")
+	}
 }
 
 /**

@@ -74,7 +74,7 @@ public final class PlainProgramList {
 			state = .choosingHit
 			var lines = wrap("\(hits.count) setting\(hits.count == 1 ? "" : "s") found:")
 			for (number, hit) in hits.enumerated() {
-				let place = ([hit.program] + (hit.section.isEmpty ? [] : [hit.section]) + [hit.title]).joined(separator: " › ")
+				let place = hit.place
 				lines += wrap("\(place) (\(hit.key))", first: "  \(number + 1). ", indent: "     ")
 			}
 			return (lines, .none)
