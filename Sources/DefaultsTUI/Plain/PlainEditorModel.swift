@@ -139,7 +139,9 @@ public final class PlainEditorModel {
 		case .editExternally(let key, let text):
 			return output([], ask: .choosing, action: .editExternally(key: key, text: text))
 		default:
-			return output(messageLines(), ask: .choosing)
+			// Refused by the model (the object that holds the setting would no longer fit its
+			// schema): said, and asked again, as a wrong answer is.
+			return output(messageLines(), ask: model.message?.isError == true ? state : .choosing)
 		}
 	}
 

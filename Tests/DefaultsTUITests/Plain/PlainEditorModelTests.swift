@@ -124,6 +124,20 @@ struct PlainEditorModelTests {
 		#expect(refused.prompt.hasPrefix("Setting"), "not asked for a value")
 	}
 
+	@Test func aValueTheObjectHoldingItRefusesIsSaidAndAskedAgain() throws {
+		let document = #"{"properties": {"opts": {"maxProperties": 1, "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}}}"#
+		let schema = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: document), title: "tool.json").schema
+		let base = InMemoryStore()
+		base.setStoredValue(["a": 1], forKey: "opts")
+		let plain = PlainEditorModel(model: EditorModel(schema: schema, store: MemberPathStore(base: base, schema: schema)), width: 80)
+		_ = plain.handle(line: "opts.b")
+		let refused = plain.handle(line: "2")
+		#expect(refused.lines.joined(separator: " ").contains("(maxProperties)"), "\(refused.lines)")
+		#expect(refused.prompt.hasPrefix("B ["), "asked again: \(refused.prompt)")
+		#expect(base.storedValue(forKey: "opts") == ["a": 1])
+		#expect(plain.handle(line: "").lines == ["B is unchanged."])
+	}
+
 	@Test func aChangeElsewhereIsALineAndTheValueAskedAboutIsTheNewOne() {
 		let (plain, store) = plain()
 		_ = plain.handle(line: "5")
