@@ -197,7 +197,8 @@ struct OpenedSettings {
 	/// allows them (a JSON Schema's `additionalProperties`).
 	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool) {
 		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
-		self.schema = schema.withOtherKeys(of: store.storedValues())
+		// The store's values are read only when the schema allows other keys (not on every command's start).
+		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
 		self.isInferred = isInferred
 	}
 
