@@ -157,6 +157,9 @@ extension EditorModel {
 			}
 			return
 		}
+		// The mode lets go of the editor while the key changes it, so that a long text is changed
+		// in place rather than copied on every key.
+		mode = .browsing
 		settleEdit(editor.handle(command, key: key), of: setting, editor: editor)
 	}
 

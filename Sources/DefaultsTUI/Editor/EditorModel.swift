@@ -101,6 +101,9 @@ public final class EditorModel {
 	private(set) var values: [String: Defaults.JSONValue] = [:]
 	/// Keys whose stored value differs from the default (what "modified" counts everywhere).
 	private(set) var modifiedKeys: Set<String> = []
+	/// Each setting's value as its widget sees it, checked once after it changes rather than on
+	/// every render (checking a long value against a pattern or a length takes time).
+	private var settingValues: [String: SettingValue] = [:]
 	/// The settings locked when the editor last looked (see ``storeDidChange(keys:)``).
 	var lockedKeys: Set<String> = []
 	var history = History()
@@ -152,7 +155,10 @@ public final class EditorModel {
 
 	/// The value of a setting as its widget sees it: stored, effective, and any problem.
 	func settingValue(_ setting: Setting) -> SettingValue {
-		SettingValue(setting: setting, stored: values[setting.key])
+		if let known = settingValues[setting.key] { return known }
+		let value = SettingValue(setting: setting, stored: values[setting.key])
+		settingValues[setting.key] = value
+		return value
 	}
 
 	/// Whether storing `value` would change nothing a program reads or the file holds: it is
@@ -211,6 +217,7 @@ public final class EditorModel {
 	/// Notes a stored value (`nil`: none) and whether it makes the setting modified.
 	private func record(_ key: String, _ value: Defaults.JSONValue?) {
 		if let value { values[key] = value } else { values.removeValue(forKey: key) }
+		settingValues.removeValue(forKey: key)
 		let wasModified = modifiedKeys.contains(key)
 		let isModified = settingsByKey[key].map { SettingValue.isModified($0, stored: value) } ?? false
 		if isModified { modifiedKeys.insert(key) } else { modifiedKeys.remove(key) }

@@ -17,8 +17,12 @@ extension Setting {
 		if isSecret, !revealingSecrets {
 			return Self.masked(value.stringValue ?? value.jsonString())
 		}
-		return plainText(for: value).escapingControlCharacters
+		return plainText(for: value).shortened(to: Self.shownCharacters).escapingControlCharacters
 	}
+
+	/// The most characters of a value ``displayText(for:revealingSecrets:)`` gives, more than any
+	/// screen or table shows: a long value (a 10 MB key) costs no more to show than a short one.
+	package static let shownCharacters = 1000
 
 	/// A secret's value as JSON output shows it: its dots as a string (`null` stays `null`).
 	package func maskedJSON(_ value: Defaults.JSONValue?) -> Defaults.JSONValue {
@@ -35,7 +39,7 @@ extension Setting {
 
 	/// A secret as dots: one a character, at most eight, or "(empty)".
 	static func masked(_ text: String) -> String {
-		text.isEmpty ? "(empty)" : String(repeating: "•", count: min(8, text.count))
+		text.isEmpty ? "(empty)" : String(repeating: "•", count: text.prefix(8).count)
 	}
 
 	private func plainText(for value: Defaults.JSONValue) -> String {
@@ -62,6 +66,17 @@ extension Setting {
 }
 
 extension String {
+	/// The first `limit` characters, and "…" after them when the text is longer; counts no further
+	/// than `limit`, whatever the text's length.
+	///
+	/// ```swift
+	/// "Harbor Notes".shortened(to: 6)   //=> "Harbor…"
+	/// ```
+	package func shortened(to limit: Int) -> String {
+		guard let end = index(startIndex, offsetBy: limit, limitedBy: endIndex), end < endIndex else { return self }
+		return String(self[..<end]) + "…"
+	}
+
 	/**
 	The text with control characters shown as escapes (`\n`, `\t`, `\e`, `\u{7}`), so a
 	value can neither break the layout nor send escape sequences to the terminal.
