@@ -54,6 +54,11 @@ static inline int cn_has_string_capability(const char *name) {
 	const char *value = tigetstr(name);
 	return value != NULL && value != (const char *)-1;
 }
+// terminfo: a string capability of the current terminal ("rmcup", "clear"), or NULL when it has none.
+static inline const char *cn_string_capability(const char *name) {
+	const char *value = tigetstr(name);
+	return value == (const char *)-1 ? NULL : value;
+}
 // Frees the terminal description setupterm loaded (newterm loads its own).
 static inline void cn_free_terminal_description(void) {
 	if (cur_term != NULL) { del_curterm(cur_term); }

@@ -280,13 +280,16 @@ enum KeyMap {
 	The hint bar: the hints of a context, with the words `describe` gives for each
 	command (`nil` drops a hint, an empty text keeps the binding's own), fitted to
 	`width` by dropping the least important first. Priority 0 (help, quit) always stays.
+	With `spellingSymbols`, for a terminal that cannot show them, the symbols are spelled out
+	in ASCII (`Enter apply`, `Up/Down move`: see ``Symbols``).
 	*/
-	static func hintBar(in context: KeyContext, width: Int, describe: (Command) -> String?) -> String {
+	static func hintBar(in context: KeyContext, width: Int, spellingSymbols: Bool = false, describe: (Command) -> String?) -> String {
 		var entries: [(text: String, priority: Int, order: Int)] = []
 		for (order, binding) in bindings(in: context).enumerated() {
 			guard let hint = binding.hint, let words = describe(binding.command) else { continue }
 			let text = words.isEmpty ? hint.text : words
-			entries.append((text.isEmpty ? hint.label : "\(hint.label) \(text)", hint.priority, order))
+			let entry = text.isEmpty ? hint.label : "\(hint.label) \(text)"
+			entries.append((spellingSymbols ? Symbols.spelled(entry) : entry, hint.priority, order))
 		}
 		var kept = entries
 		func line() -> String { " " + kept.sorted { $0.order < $1.order }.map(\.text).joined(separator: "  ") }

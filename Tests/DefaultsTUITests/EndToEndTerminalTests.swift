@@ -160,6 +160,18 @@ struct EndToEndTerminalTests {
 		#expect(session.format("#{cursor_flag}") == "1", "the cursor is visible")
 	}
 
+	/// A terminal without an alternate screen (TERM=vt100, linux) has its screen cleared as the
+	/// editor ends, rather than keeping the editor's last screen under the shell's prompt.
+	@Test(arguments: ["vt100", "linux"])
+	func quittingATerminalWithoutAnAlternateScreenClearsIt(term: String) async throws {
+		let session = try TmuxSession(environment: ["TERM": term])
+		#expect(await session.waitForScreen { $0.contains("Harbor Notes") && $0.contains("Launch at Login") })
+		try session.send("q")
+		#expect(await session.waitForExit() == 0)
+		let screen = session.screen
+		#expect(!screen.contains("Harbor Notes") && !screen.contains("Launch at Login"), "\(screen)")
+	}
+
 	@Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
 	func aSignalRestoresTheTerminal(signal: Int32, status: Int32) async throws {
 		let session = try TmuxSession()

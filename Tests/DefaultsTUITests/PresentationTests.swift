@@ -9,6 +9,19 @@ struct PresentationTests {
 		#expect(text.cellWidth == cells)
 	}
 
+	/// A joined emoji sequence (three people joined by zero-width joiners) is drawn as its first
+	/// emoji, and takes that emoji's cells: terminals disagree on the whole sequence (tmux draws it
+	/// in two cells, xterm in six), and ncurses counts six.
+	@Test func aJoinedEmojiIsDrawnAndCountedAsItsFirstEmoji() {
+		let family = "👨\u{200D}👩\u{200D}👧"
+		#expect(Character(family).cellWidth == 2)
+		#expect("a\(family)b".cellWidth == 4)
+		#expect(CellWidth.drawn("a\(family)b") == "a👨b")
+		#expect(CellWidth.drawn("a\(family)b").cellWidth == "a\(family)b".cellWidth)
+		#expect(CellWidth.drawn("🇩🇪 e\u{301} 👍🏽 a\u{200D}b") == "🇩🇪 e\u{301} 👍🏽 a\u{200D}b", "other clusters, and a joiner between letters, as they are")
+		#expect("\(family)\(family)xyz".fitted(to: 5) == "\(family)\(family)…")
+	}
+
 	@Test func fittingCountsCellsNotCharacters() {
 		let text = "🚀✅⚡🇩🇪"
 		#expect(text.fitted(to: 5) == "🚀✅…")

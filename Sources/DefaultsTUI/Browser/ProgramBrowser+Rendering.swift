@@ -3,8 +3,14 @@ import Defaults
 extension ProgramBrowser {
 	/// The screen for the current state: the programs, or the settings a search found.
 	public func render() -> Screen {
+		let screen = layOut()
+		return drawsASCIISymbols ? screen.inASCII() : screen
+	}
+
+	/// The screen, with its symbols as they are.
+	private func layOut() -> Screen {
 		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
-		guard width >= EditorModel.minimumWidth, height >= EditorModel.minimumHeight else {
+		guard !EditorModel.isTooSmall(width: width, height: height) else {
 			screen.lines = Screen.tooSmallLines(width: width, height: height)
 			return screen
 		}
@@ -32,7 +38,7 @@ extension ProgramBrowser {
 		let (messageLine, cursor) = self.messageLine()
 		if let cursor { screen.cursor = (height - 2, cursor) }
 		screen.lines.append(messageLine)
-		screen.lines.append([Span(KeyMap.hintBar(in: keyContext, width: width) { _ in "" }.fitted(to: width, pad: true), .hint)])
+		screen.lines.append([Span(KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { _ in "" }.fitted(to: width, pad: true), .hint)])
 		return screen
 	}
 

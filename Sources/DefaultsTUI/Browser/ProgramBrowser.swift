@@ -35,6 +35,8 @@ public final class ProgramBrowser {
 	var selectedHit = 0
 	var scrollTop = 0
 	var message: (text: String, isError: Bool)?
+	/// Whether the screen is drawn with ASCII in place of symbols (see ``Symbols``); the terminal layer sets it.
+	var drawsASCIISymbols = false
 
 	/// A browser over `entries`, with the first selected.
 	public init(entries: [ProgramEntry]) {
@@ -73,6 +75,14 @@ public final class ProgramBrowser {
 			width = max(newWidth, 1)
 			height = max(newHeight, 1)
 			return .none
+		default:
+			break
+		}
+		// The window is too small to show the list: keys would act on what cannot be seen. Only quitting works.
+		if EditorModel.isTooSmall(width: width, height: height) {
+			return KeyMap.command(for: key, in: .choosingProgram) == .quit ? .quit : .none
+		}
+		switch key {
 		case .paste(let text):
 			// Pasted text is typed into the search (starting one), never run as keys.
 			switch EditorModel.typeable(text) {

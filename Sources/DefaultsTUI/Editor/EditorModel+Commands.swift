@@ -23,6 +23,15 @@ extension EditorModel {
 			width = max(newWidth, 1)
 			height = max(newHeight, 1)
 			return .none
+		default:
+			break
+		}
+		// The window is too small to show the settings: keys would change what cannot be seen
+		// (a hidden change). Only quitting works until it grows.
+		if Self.isTooSmall(width: width, height: height) {
+			return KeyMap.command(for: key, in: .browsing) == .quit ? .quit : .none
+		}
+		switch key {
 		case .mouse(let event):
 			handleMouse(event)
 			return .none

@@ -56,7 +56,8 @@ extension EditorModel {
 		for context in KeyContext.allCases {
 			lines.append(" \(context.title)")
 			for binding in KeyMap.bindings(in: context) {
-				let label = "   " + binding.label + String(repeating: " ", count: max(1, 14 - binding.label.cellWidth))
+				let name = drawsASCIISymbols ? Symbols.spelled(binding.label) : binding.label
+				let label = "   " + name + String(repeating: " ", count: max(1, 14 - name.cellWidth))
 				let description = binding.description.wrapped(to: max(10, width - 1 - label.cellWidth))
 				lines += description.enumerated().map { ($0.offset == 0 ? label : String(repeating: " ", count: label.cellWidth)) + $0.element }
 			}

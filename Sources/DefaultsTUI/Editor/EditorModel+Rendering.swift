@@ -8,6 +8,12 @@ extension EditorModel {
 	/// The commands a widget gives meaning to; the hint bar asks the selected widget about them.
 	private static let widgetCommands: Set<Command> = [.decrease, .increase, .decreaseMore, .increaseMore, .minimum, .maximum, .activate, .edit, .editExternally, .unset]
 
+	/// Whether a window of this size is too small for the editor (and the list of programs): it
+	/// says so instead, and takes no keys but quitting until it grows.
+	static func isTooSmall(width: Int, height: Int) -> Bool {
+		width < minimumWidth || height < minimumHeight
+	}
+
 	var titleWidth: Int { min(34, max(12, width * 2 / 5)) }
 	/// Where the value column starts.
 	var valueColumn: Int { 3 + titleWidth }
@@ -15,10 +21,16 @@ extension EditorModel {
 
 	/// The screen for the current state. Only the visible rows are built.
 	public func render() -> Screen {
+		let screen = layOut()
+		return drawsASCIISymbols ? screen.inASCII() : screen
+	}
+
+	/// The screen, with its symbols as they are.
+	private func layOut() -> Screen {
 		var screen = Screen(width: width, height: height, lines: [], cursor: nil)
 		settingsOnScreen = [:]
 		listBoxOnScreen = nil
-		guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
+		guard !Self.isTooSmall(width: width, height: height) else {
 			screen.lines = Screen.tooSmallLines(width: width, height: height)
 			return screen
 		}
@@ -197,7 +209,8 @@ extension EditorModel {
 		if isModified(setting) { parts.append("modified") }
 		parts += originParts(setting)
 		let help = setting.help.map { " — \($0)" } ?? ""
-		return [Span((" " + parts.joined(separator: " · ") + help).escapingControlCharacters.fitted(to: leftWidth, pad: true) + right, .hint)]
+		let text = (" " + parts.joined(separator: " · ") + help).escapingControlCharacters
+		return [Span((drawsASCIISymbols ? Symbols.spelled(text) : text).fitted(to: leftWidth, pad: true) + right, .hint)]
 	}
 
 	private func messageLine() -> ([Span], Int?) {
@@ -228,7 +241,7 @@ extension EditorModel {
 
 	/// The hint bar of the current context, from the keymap, with the selected widget's words.
 	func hintBar() -> String {
-		KeyMap.hintBar(in: keyContext, width: width) { command in
+		KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { command in
 			switch mode {
 			case .browsing:
 				if Self.widgetCommands.contains(command) {

@@ -86,6 +86,9 @@ public final class EditorModel {
 	var width = 80
 	var height = 24
 	var mode = Mode.browsing
+	/// Whether the screen is drawn with ASCII in place of symbols (`*` for ●), for a terminal whose
+	/// locale cannot show them (see ``Symbols``); the terminal layer sets it.
+	var drawsASCIISymbols = false
 	/// Whether Esc, with no filter to leave, goes back to a list the editor was opened from
 	/// (``EditorAction/back``); ``TerminalBrowser`` sets it for the programs it opens.
 	public var canGoBack = false

@@ -16,20 +16,66 @@ enum CellWidth {
 	/// How many cells a character takes, as terminals (and tmux) draw it: the sum of its
 	/// scalars' widths, where combining marks, joiners and variation selectors take none.
 	/// A regional-indicator flag is two cells; control characters take none (values are
-	/// escaped before they are shown).
+	/// escaped before they are shown). A joined emoji sequence (👨‍👩‍👧) takes the cells of its
+	/// first emoji, as it is drawn (see ``drawn(_:)``).
 	static func of(_ character: Character) -> Int {
 		let scalars = character.unicodeScalars
 		if scalars.count == 1, let scalar = scalars.first, scalar.value >= 0x20, scalar.value < 0x7F { return 1 }
-		return measure { width in scalars.reduce(0) { $0 + width($1) } }
+		return measure { width in
+			if isJoinedSequence(character, width), let first = scalars.first { return width(first) }
+			return scalars.reduce(0) { $0 + width($1) }
+		}
 	}
 
 	/// The width of a whole string, switching locales once.
 	static func of(_ text: String) -> Int {
 		if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+		if hasJoiner(text) { return text.reduce(0) { $0 + of($1) } }
 		return measure { width in text.unicodeScalars.reduce(0) { $0 + width($1) } }
 	}
 
-	private static func measure(_ body: ((Unicode.Scalar) -> Int) -> Int) -> Int {
+	/**
+	The text as the terminal is given it: a joined emoji sequence as its first emoji
+	(👨‍👩‍👧 as 👨), everything else as it is.
+
+	Terminals disagree on such a sequence: tmux, kitty or iTerm2 join it into one emoji two
+	cells wide, xterm shows each of its emoji; ncurses counts every emoji, and its idea of
+	where the text after it goes would match neither. The first emoji alone takes the same
+	cells everywhere, and ``of(_:)`` counts those.
+	*/
+	static func drawn(_ text: String) -> String {
+		guard hasJoiner(text) else { return text }
+		return measure { width in
+			var result = ""
+			for character in text {
+				if isJoinedSequence(character, width), let first = character.unicodeScalars.first {
+					result.unicodeScalars.append(first)
+				} else {
+					result.append(character)
+				}
+			}
+			return result
+		}
+	}
+
+	/// Whether the text has a zero-width joiner (U+200D, E2 80 8D in UTF-8), looking at bytes only.
+	private static func hasJoiner(_ text: String) -> Bool {
+		var utf8 = text.utf8.makeIterator()
+		while let byte = utf8.next() {
+			guard byte == 0xE2 else { continue }
+			if utf8.next() == 0x80, utf8.next() == 0x8D { return true }
+		}
+		return false
+	}
+
+	/// Whether a joiner joins characters that take cells into this one (an emoji ZWJ sequence).
+	private static func isJoinedSequence(_ character: Character, _ width: (Unicode.Scalar) -> Int) -> Bool {
+		let scalars = character.unicodeScalars
+		guard scalars.count > 2, scalars.contains("\u{200D}") else { return false }
+		return scalars.dropFirst().contains { width($0) > 0 }
+	}
+
+	private static func measure<Result>(_ body: ((Unicode.Scalar) -> Int) -> Result) -> Result {
 		guard let locale = utf8Locale else { return body(fallbackWidth) }
 		let previous = uselocale(locale.locale)
 		defer { uselocale(previous) }

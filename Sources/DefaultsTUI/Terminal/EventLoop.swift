@@ -9,6 +9,8 @@ struct EventLoop {
 	let model: EditorModel
 	let terminal: Terminal
 	let pipe: WakeUpPipe
+	/// Told while `$EDITOR` has the terminal, when a signal waits for it rather than ending the process.
+	let watchdog: SignalWatchdog?
 	let externalEditor: ExternalEditor
 
 	/// How the loop ended.
@@ -109,7 +111,15 @@ struct EventLoop {
 	/// Gives the terminal to `$EDITOR` on `text`, and its result to the model. (A signal
 	/// that came meanwhile waits in the pipe for the next turn of the loop.)
 	private func editExternally(key: String, text: String) {
-		switch externalEditor.edit(text, handOver: terminal.handOver, takeBack: terminal.takeBack) {
+		let handOver = {
+			watchdog?.handOver()
+			terminal.handOver()
+		}
+		let takeBack = {
+			terminal.takeBack()
+			watchdog?.takeBack()
+		}
+		switch externalEditor.edit(text, handOver: handOver, takeBack: takeBack) {
 		case .success(let edited): model.finishExternalEdit(key: key, text: edited)
 		case .failure(let failure): model.externalEditFailed(key: key, reason: failure.description)
 		}

@@ -4,13 +4,17 @@ import Synchronization
 /// The descriptor the signal handler writes to: a C signal handler cannot capture
 /// anything, and must not take locks, so it reads this atomic.
 private let signalWakeUpDescriptor = Atomic<Int32>(-1)
+/// The ``SignalWatchdog``'s descriptor, written to as well while one watches.
+private let signalWatchdogDescriptor = Atomic<Int32>(-1)
 
 /// Catches SIGINT, SIGTERM and SIGHUP while the editor runs, so that they end it through
 /// the event loop (restoring the terminal and saving) instead of killing the process.
 ///
 /// The handler only writes the signal's number into the ``WakeUpPipe``; the loop sees it
-/// and ends with ``TerminalEditor/Ending/signal(_:)``. Handled signals return to their
-/// default action in a program started with `exec`, unlike ignored ones.
+/// and ends with ``TerminalEditor/Ending/signal(_:)``. It writes it to a ``SignalWatchdog``'s
+/// pipe too, when given one, which ends the process if the loop is too busy to. Handled
+/// signals return to their default action in a program started with `exec`, unlike ignored
+/// ones.
 ///
 /// In a program that called `Defaults.saveOnTerminationSignals()` these handlers take the
 /// place of its handler while the editor runs, and ``restore()`` puts it back: one handler
@@ -22,15 +26,18 @@ package final class SignalHandling {
 
 	private var previous: [(Int32, sigaction)] = []
 
-	/// Installs the handlers; they write to `pipe` until ``restore()``.
-	init(wakingUp pipe: WakeUpPipe) {
+	/// Installs the handlers; they write to `pipe` (and to `watchdog`'s, if given) until ``restore()``.
+	init(wakingUp pipe: WakeUpPipe, watchdog: SignalWatchdog? = nil) {
 		signalWakeUpDescriptor.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
+		signalWatchdogDescriptor.store(watchdog?.writeEnd ?? -1, ordering: .sequentiallyConsistent)
 		var action = sigaction()
 		action.__sigaction_handler.sa_handler = { number in
 			let savedErrno = errno
 			var byte = UInt8(truncatingIfNeeded: number)
 			let descriptor = signalWakeUpDescriptor.load(ordering: .sequentiallyConsistent)
 			if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
+			let watchdog = signalWatchdogDescriptor.load(ordering: .sequentiallyConsistent)
+			if watchdog >= 0 { _ = write(watchdog, &byte, 1) }
 			errno = savedErrno
 		}
 		sigemptyset(&action.sa_mask)
@@ -66,6 +73,7 @@ package final class SignalHandling {
 		}
 		previous = []
 		signalWakeUpDescriptor.store(-1, ordering: .sequentiallyConsistent)
+		signalWatchdogDescriptor.store(-1, ordering: .sequentiallyConsistent)
 	}
 
 	deinit { restore() }

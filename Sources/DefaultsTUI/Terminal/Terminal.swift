@@ -24,13 +24,22 @@ final class Terminal {
 	with `setupterm` first and opened with `newterm`.
 	*/
 	func start(mouse: Bool) throws(Unusable) {
-		setlocale(LC_ALL, "")
-		try Self.checkTerminalType()
+		let locale = TerminalLocale.take()
+		do {
+			try Self.checkTerminalType()
+		} catch {
+			locale.giveBack()
+			throw error
+		}
+		var shellModes = termios()
+		_ = tcgetattr(STDIN_FILENO, &shellModes)
 		guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
 		      let screen = newterm(nil, output, input) else {
+			locale.giveBack()
 			throw Unusable(description: "the terminal could not be opened (TERM=\(Self.terminalName)). Set TERM to your terminal's type, for example TERM=xterm-256color, " + Self.instead)
 		}
 		self.screen = screen
+		self.locale = locale
 		_ = set_term(screen)
 		cbreak()
 		noecho()
@@ -53,6 +62,9 @@ final class Terminal {
 			if readsSGRMouseReports { cn_define_sgr_mouse_key() }
 		}
 		isActive = true
+		let restore = EmergencyRestore.forCurrentTerminal(modes: shellModes, mouse: mouse, sgrMouse: readsSGRMouseReports)
+		emergencyRestore = restore
+		clearsScreenAtStop = EmergencyRestore.capability("rmcup").isEmpty ? Array(EmergencyRestore.capability("clear").utf8) : []
 		setUpStyles()
 		// Pasted text arrives marked, so that it is typed as text and never runs as keys.
 		setModes(true)
@@ -61,6 +73,20 @@ final class Terminal {
 
 	/// Whether the editor asked the terminal for SGR mouse reports itself, and reads them.
 	private var readsSGRMouseReports = false
+
+	/// What gives the terminal back if the process must end at once (``SignalWatchdog``); set by ``start(mouse:)``.
+	private(set) var emergencyRestore: EmergencyRestore?
+
+	/// The terminal's `clear` when it has no alternate screen to leave (`TERM=vt100`, `linux`):
+	/// written as the editor stops, so that its last screen does not stay on the terminal.
+	private var clearsScreenAtStop: [UInt8] = []
+
+	/// The locale keys are read and text drawn in, while the terminal is the editor's.
+	private var locale: TerminalLocale?
+
+	/// Whether the terminal can show characters beyond ASCII; when not, the editor draws the
+	/// ASCII stand-ins of its symbols (see ``Symbols`` and ``TerminalLocale``).
+	var showsUnicode: Bool { locale?.showsUnicode ?? true }
 
 	private static var terminalName: String {
 		ProcessInfo.processInfo.environment["TERM"] ?? ""
@@ -104,10 +130,15 @@ final class Terminal {
 		setModes(false)
 		curs_set(1)
 		endwin()
+		if !clearsScreenAtStop.isEmpty {
+			_ = clearsScreenAtStop.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+		}
 		if let screen {
 			delscreen(screen)
 			self.screen = nil
 		}
+		locale?.giveBack()
+		locale = nil
 	}
 
 	/// Gives the terminal to another program: its original modes, the normal screen, the cursor.
@@ -186,7 +217,7 @@ final class Terminal {
 			cn_move(Int32(row), 0)
 			for span in line {
 				cn_attrset(attributes[span.style] ?? cn_attr_normal())
-				cn_addstr(span.text)
+				cn_addstr(CellWidth.drawn(span.text))
 			}
 			cn_attrset(cn_attr_normal())
 			cn_clrtoeol()

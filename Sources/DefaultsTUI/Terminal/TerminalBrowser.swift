@@ -180,6 +180,7 @@ public final class TerminalBrowser {
 	/// The list's loop: keys and news in, the list drawn; a program opened runs the editor's loop.
 	private func loop(_ session: TerminalSession, current: inout (program: OpenedProgram, model: EditorModel)?) -> TerminalEditor.Ending {
 		let terminal = session.terminal
+		browser.drawsASCIISymbols = !terminal.showsUnicode
 		let size = terminal.size
 		browser.handle(.resize(width: size.width, height: size.height))
 		terminal.draw(browser.render())

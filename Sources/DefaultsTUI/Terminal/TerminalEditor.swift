@@ -87,6 +87,11 @@ public final class TerminalEditor {
 	ends the process, so end it with ``Ending/exitStatus``. While it runs, its handlers
 	stand in for those of `Defaults.saveOnTerminationSignals()`, which come back when it returns.
 
+	A signal the editor is too busy to take within a quarter of a second (its output stopped
+	with Ctrl-S, a store that does not answer) ends the process itself, within a second: the
+	terminal is given back, the store's `saveNow` is called (from another thread) and given
+	half a second, and the process exits with ``Ending/exitStatus``, without returning.
+
 	- Throws: ``StartError`` when standard input or output is not a terminal, or the
 	  terminal type (`TERM`) is unset, unknown, or cannot show a full screen.
 	*/

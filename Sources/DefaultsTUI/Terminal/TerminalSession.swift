@@ -10,6 +10,8 @@ up and give it back in the same order.
 struct TerminalSession {
 	let terminal: Terminal
 	let pipe: WakeUpPipe
+	/// Ends the process when a signal finds the loop too busy to take it (`nil`: no descriptors were left for it).
+	let watchdog: SignalWatchdog?
 
 	/**
 	Takes the terminal, runs `body`, and gives the terminal back. `whenRestored` runs after
@@ -28,10 +30,14 @@ struct TerminalSession {
 		guard let pipe = WakeUpPipe() else {
 			throw TerminalEditor.StartError(description: "could not create a pipe: \(String(cString: strerror(errno)))")
 		}
+		let watchdog = SignalWatchdog(pipe: pipe)
 		// Before ncurses starts: it installs its own SIGINT and SIGTERM handlers only
 		// where it finds the default ones.
-		let signals = SignalHandling(wakingUp: pipe)
-		defer { signals.restore() }
+		let signals = SignalHandling(wakingUp: pipe, watchdog: watchdog)
+		defer {
+			signals.restore()
+			watchdog?.stop()
+		}
 		defer { whenRestored() }
 		let problems = ProblemRouting(to: pipe, logFile: problemLog)
 		defer { problems.restore() }
@@ -40,8 +46,12 @@ struct TerminalSession {
 		} catch {
 			throw TerminalEditor.StartError(description: error.description)
 		}
-		defer { terminal.stop() }
-		return body(TerminalSession(terminal: terminal, pipe: pipe))
+		watchdog?.restore(terminal.emergencyRestore)
+		defer {
+			terminal.stop()
+			watchdog?.restore(nil)
+		}
+		return body(TerminalSession(terminal: terminal, pipe: pipe, watchdog: watchdog))
 	}
 
 	/// Runs `model` until the person quits or goes back, or a signal comes: its store's changes
@@ -49,13 +59,15 @@ struct TerminalSession {
 	func runEditor(_ model: EditorModel) -> EventLoop.Ending {
 		let observations = pipe.follow(model)
 		defer { observations.forEach { $0.invalidate() } }
+		watchdog?.save(model.store)
+		model.drawsASCIISymbols = !terminal.showsUnicode
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
 		// Reported before the screen took over (and so hidden by it): shown where it can be read.
 		if let problem = (model.store as? any SavingStore)?.openingProblem {
 			model.showProblem(problem)
 		}
-		return EventLoop(model: model, terminal: terminal, pipe: pipe, externalEditor: ExternalEditor()).run()
+		return EventLoop(model: model, terminal: terminal, pipe: pipe, watchdog: watchdog, externalEditor: ExternalEditor()).run()
 	}
 }
 

@@ -1,5 +1,6 @@
 import Defaults
 import Foundation
+import Synchronization
 
 /// Where other threads (and signal handlers) leave news for the event loop: keys changed
 /// in the store, problems to show, a signal that ends the editor. A pipe wakes the loop
@@ -25,6 +26,10 @@ final class WakeUpPipe: Sendable {
 	/// The end writers (and the signal handler) write to.
 	let writeEnd: Int32
 	private let news = Locked(News())
+	private let signalTaken = Atomic<Bool>(false)
+
+	/// Whether ``take()`` has handed a signal to the loop, which then ends (the ``SignalWatchdog`` asks).
+	var hasHandedOverSignal: Bool { signalTaken.load(ordering: .acquiring) }
 
 	/// A new pipe, or `nil` when the system has no descriptors left.
 	init?() {
@@ -68,11 +73,13 @@ final class WakeUpPipe: Sendable {
 			if count <= 0 { break }
 			if let byte = buffer[0..<count].last(where: { $0 != 0 }) { signal = Int32(byte) }
 		}
-		return news.withLock { news in
+		let taken = news.withLock { news in
 			if let signal { news.signal = signal }
 			defer { news = News(signal: news.signal) }
 			return news
 		}
+		if taken.signal != nil { signalTaken.store(true, ordering: .releasing) }
+		return taken
 	}
 
 	private func wake() {
