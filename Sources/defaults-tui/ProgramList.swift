@@ -46,7 +46,7 @@ enum ProgramList {
 
 	/// A program's settings opened for the editor, with their layers: the demo's, or a registered program's.
 	static func open(_ name: String) throws -> TerminalBrowser.OpenedProgram {
-		let opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true)
+		let opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true, unreadableFile: .accepted)
 		return TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
 			try opened.save()
 		}

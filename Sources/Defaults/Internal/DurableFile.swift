@@ -46,4 +46,25 @@ package enum DurableFile {
 		}
 		try fileSystem.synchronizeDirectory(atPath: directory)
 	}
+
+	/// Writes `bytes` as a new file at `path` (mode 0600): never over an existing file or through
+	/// a link (`EEXIST`), synced to disk with its directory; a file left half-written is removed.
+	package static func create(atPath path: String, with bytes: [UInt8]) throws(SystemCallError) {
+		let fileSystem = SystemFileSystem()
+		let descriptor = try fileSystem.createExclusively(atPath: path, mode: 0o600)
+		do throws(SystemCallError) {
+			do throws(SystemCallError) {
+				try fileSystem.write(bytes, to: descriptor, path: path)
+				try fileSystem.synchronize(descriptor, path: path)
+			} catch {
+				fileSystem.close(descriptor)
+				throw error
+			}
+			try fileSystem.closeWrittenFile(descriptor, path: path)
+		} catch {
+			fileSystem.removeFile(atPath: path)
+			throw error
+		}
+		try fileSystem.synchronizeDirectory(atPath: parentDirectory(of: path))
+	}
 }

@@ -75,7 +75,10 @@ struct EventLoop {
 					return action == .back ? .back : .quit
 				case .exportAndQuit(let values):
 					switch UnsavedValuesFile.write(values) {
-					case .success(let path): model.quitAfterExport(to: path)
+					case .success(let path):
+						model.quitAfterExport(to: path)
+						// They are in the file now: not written again by the store's last save at exit.
+						(model.store as? any SavingStore)?.discardUnsavedChanges()
 					case .failure(let error): model.quitAfterExport(to: nil, failure: error.description)
 					}
 					return .quit

@@ -50,8 +50,7 @@ struct FileStoreSymbolicLinkTests {
 		let real = Isolated.fileURL("real.json")
 		let link = Isolated.fileURL("settings.json")
 		for url in [real, link] { try makeDirectory(for: url) }
-		// A corrupt file, so that opening takes the lock too (to move it aside).
-		try Data("{broken".utf8).write(to: real)
+		try Data("{}".utf8).write(to: real)
 		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
 
 		let fileSystem = FaultyFileSystem()
@@ -64,11 +63,10 @@ struct FileStoreSymbolicLinkTests {
 		try store.flush()
 
 		let locked = fileSystem.calls.value.filter { $0.operation == .openLockFile || $0.operation == .lock }.map(\.path)
-		#expect(locked.count == 4, "opening and saving each lock: \(locked)")
+		#expect(locked.count == 2, "saving locks: \(locked)")
 		#expect(Set(locked) == [real.path + ".lock"])
 		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link is kept")
 		#expect(FileStore(url: real).storedValues() == ["a": "written"])
-		#expect(try names(in: real.deletingLastPathComponent()).contains { $0.hasPrefix("real.json.corrupt-") })
 		#expect(try names(in: link.deletingLastPathComponent()) == ["settings.json"], "no lock file or copy beside the link")
 	}
 

@@ -185,7 +185,7 @@ extension FileStore {
 	wrote it (`fileRead` is `nil`) or as the save just read it: in a file as this library writes
 	them, the changed members, keys kept sorted; in another program's file (with comments, in
 	its own order and layout), the changed values, in place, and the rest byte for byte. A file
-	that holds nothing to keep (none, an empty one, one moved aside) is written anew. Numbers
+	that holds nothing to keep (none, or an empty one) is written anew. Numbers
 	that their values do not hold exactly (`1e400`) keep their text where a save leaves them.
 	*/
 	private func encode(
@@ -223,7 +223,7 @@ extension FileStore {
 	}
 
 	/// What a save read from the file: its values, the bytes they were read from (`nil` when
-	/// the values are not the file's: it was missing, emptied or moved aside), and the text of
+	/// the values are not the file's: it was missing or emptied), and the text of
 	/// numbers they do not hold exactly.
 	private struct FileRead {
 		var values: [String: Defaults.JSONValue]
@@ -231,25 +231,32 @@ extension FileStore {
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
 	}
 
-	/// The file read and parsed now.
+	/// The file read and parsed now; throws, leaving the file as it is, when it does not parse
+	/// or cannot be read.
 	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
 		switch readValues(atPath: target) {
 		case .values(let values, let identity, let bytes, let numberTexts):
+			fileProblem = nil
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
 			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
 			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts)
 		case .missing:
+			fileProblem = nil
 			return FileRead(values: [:])
-		case .corrupt(let bytes, let reason):
-			// Another program broke the file: it is moved aside, and the values this store holds
-			// (as it last read or wrote the file) are written in its place, not just this save's
-			// changes; the broken bytes are in the copy.
-			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
-			return FileRead(values: diskValues)
+		case .corrupt(_, let reason):
+			// Another program broke the file, most often a person or an editor half-way through
+			// writing it: it is left exactly as it is, never replaced by what this store holds.
+			// The changes wait in memory and are saved once the file parses again (a reload
+			// then schedules the save), or at exit into a file of their own.
+			let error = FileStoreError(corrupt: path, reason: reason, saving: true)
+			fileProblem = FileStoreError(corrupt: path, reason: reason)
+			throw error
 		case .unreadable(let failure):
+			fileProblem = FileStoreError(.readFailed, path: path, failure: failure)
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		case .unusable(let error):
+			fileProblem = error
 			throw error
 		}
 	}

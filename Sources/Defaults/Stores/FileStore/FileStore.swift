@@ -138,6 +138,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?
+	/// Why the file cannot be used now (it does not parse, cannot be read, or is no regular
+	/// file), as the last load, reload or save found it; `nil` once it can.
+	var fileProblem: FileStoreError?
 	var retryDelay: Double = 1
 	var watchToken: DirectoryWatcher.Token?
 	/// Whether the store notices outside changes by itself (tests turn it off to reload by hand).
@@ -208,6 +211,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
 		loadError = loaded.error
+		fileProblem = loaded.error
 		if access.allowsWriting {
 			// Each change schedules a save, which coalesces a burst into one file write.
 			link = BackendLink(core: StoreCore(values: loaded.values) { scheduler.scheduleSave() })

@@ -27,7 +27,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		/// The file is marked read-only; it is not overwritten.
 		case readOnly
 		/// The file is not a settings file of the store's format (for JSON: invalid JSON, or
-		/// another JSON value than an object); the store did not use it.
+		/// another JSON value than an object); the store did not use it, and does not save
+		/// over it: it is left byte for byte as it is.
 		case corrupt
 		/// The store's format could not write the values; the file was left as it was.
 		case unencodable
@@ -78,10 +79,15 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		self.init(.readOnly, path: path, operation: "writing", code: EACCES, problem: nil)
 	}
 
-	/// - Parameter reason: What is wrong, as a clause: "it is not valid JSON (...)".
-	init(corrupt path: String, reason: String) {
-		self.init(.corrupt, path: path, operation: "parsing", problem: reason)
+	/// - Parameters:
+	///   - reason: What is wrong, as a clause: "it is not valid JSON (...)".
+	///   - saving: Whether a save found the file so (and so wrote nothing), rather than a read.
+	init(corrupt path: String, reason: String, saving: Bool = false) {
+		self.init(.corrupt, path: path, operation: saving ? Self.savingOverBrokenFile : "parsing", problem: reason)
 	}
+
+	/// The operation of a save that found a file it cannot parse.
+	static let savingOverBrokenFile = "saving"
 
 	/// - Parameter reason: Why the format cannot write the values.
 	init(unencodable path: String, reason: String) {
@@ -136,6 +142,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 			"Could not save \(path): \(operationDescription) failed: \(reason)."
 		case .readOnly:
 			"Could not save \(path): the file is read-only, so it was not overwritten; make it writable (chmod u+w) to save."
+		case .corrupt where operation == Self.savingOverBrokenFile:
+			"Could not save \(path): \(reason), so it was left as it is."
 		case .corrupt:
 			"The settings file \(path) cannot be used: \(reason)."
 		case .unencodable:
@@ -159,6 +167,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		switch kind {
 		case .saveFailed where !(operation == Self.openingLockFile && code == EACCES):
 			"The values are kept in memory and will be written by the next successful save."
+		case .corrupt where operation == Self.savingOverBrokenFile:
+			"The changes are kept in memory and saved once the file can be read again."
 		case .corrupt, .readFailed:
 			""
 		case .unencodable:
