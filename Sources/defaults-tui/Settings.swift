@@ -277,7 +277,7 @@ struct OpenedSettings {
 			try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }) {
 				try store.saveNow(timeout: EtcdSettings.saveTimeout)
 			}
-			// What was reported on the way (a broken file moved aside, an outage that passed) is said.
+			// What was reported on the way (an outage that passed, say) is said.
 			problems.value.forEach { Defaults.problemHandler($0) }
 		} catch {
 			for problem in problems.value where problem.message != "\(error)" {

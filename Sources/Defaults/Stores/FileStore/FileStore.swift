@@ -81,17 +81,19 @@ directory at the path (``FileStoreError/Kind-swift.enum/notRegularFile``), or a
 file larger than ``maximumFileSize`` (16 MiB unless changed;
 ``FileStoreError/Kind-swift.enum/tooLarge``), is not read: the store starts from
 the defaults, ``loadError`` says why, and saves refuse, so such a file is never
-moved aside or saved over.
+saved over.
 
-**Bad files.** A file that is not a JSON object, with or without comments (an
-unclosed comment, a missing comma, a bare word, an array), is moved aside to
-`settings.json.corrupt-<timestamp>` with its bytes intact (a read-only store,
-see ``Access``, leaves it where it is), the store starts from the defaults,
-the problem is reported, and ``loadError`` says what was wrong; it is never
-overwritten. Comments and trailing commas alone do not make a file bad. A
-save that fails (read-only file, unwritable directory, full disk) is reported
-through `Defaults.problemHandler` and thrown by ``flush()``; the values stay
-in memory, no partial file is left, and the next successful save writes them.
+**Bad files.** A file that does not parse (an unclosed comment, a missing
+comma, a bare word, an array) is never moved, replaced or truncated: the store
+starts from the defaults (or, when it was open, keeps its values), reports it
+once with the line and column, and ``loadError`` says what was wrong. Saves
+wait until the file parses again (``flush()`` throws meanwhile) and then save
+the waiting changes on top of it. Comments and trailing commas alone do not
+make a file bad. A save that fails (read-only file, unwritable directory, full
+disk) is reported through `Defaults.problemHandler` and thrown by ``flush()``;
+the values stay in memory, no partial file is left, and the next successful
+save writes them. Changes still unsaved when the process ends go to a file of
+their own under `$XDG_STATE_HOME`, and the report says where.
 */
 public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendable {
 	/// The store's file.

@@ -30,7 +30,7 @@ public protocol FileStoreFormat: Sendable {
 	func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8]
 
 	/// The values a whole file holds. Throws when the bytes are not a settings file of
-	/// this format; the store then moves the file aside and never overwrites it.
+	/// this format; the store then leaves the file as it is and never overwrites it.
 	func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue]
 
 	/// The values a whole file holds, adding to `problems` each value that could not be read
