@@ -107,8 +107,8 @@ struct SettingsOptions: ParsableArguments {
 		if let error = fileStore.loadError {
 			// Not tried again at exit: the command ends here, having changed nothing.
 			fileStore.discardUnsavedChanges()
-			let changed = access.allowsWriting ? " Nothing was changed;" : ""
-			throw CommandFailure.failed(error.whatFailed + changed + " fix the file (or move it away) and run the command again.")
+			let changed = access.allowsWriting ? " Nothing was changed." : ""
+			throw CommandFailure.failed(error.whatFailed + changed + " Fix the file (or move it away) and run the command again.")
 		}
 		problems.value.forEach { Defaults.problemHandler($0) }
 		return fileStore

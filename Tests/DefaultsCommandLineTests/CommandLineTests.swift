@@ -168,7 +168,7 @@ struct CommandLineTests {
 	/// and column, and the file, its directory and the values in it exactly as they were.
 	static let filesThatDoNotParse: [(String, String, String)] = [
 		("a missing comma", "{\"theme\": \"dark\"\n\"fontSize\": 20}", "line 2, column 1"),
-		("half written", "{\"theme\": \"dark\", \"fontSize\": 2", "line 1, column 34"),
+		("half written", "{\"theme\": \"dark\", \"fontSize\": 2", "line 1, column 32"),
 		("a top-level array", "[\"theme\", \"dark\"]", "line 1, column 1"),
 		("a Latin-1 byte", "{\"theme\": \"caf\u{E9}\"}", "line 1, column"),
 		("nesting past the limit", "{\"a\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", "line 1, column"),
@@ -187,7 +187,7 @@ struct CommandLineTests {
 		defer { try? FileManager.default.removeItem(at: backup) }
 		let before = try directoryState(directory)
 		let commands: [[String]] = [
-			["get", "theme"], ["get", "theme", "--json"], ["list"], ["list", "--json"], ["export"], ["export", "--output", directory.appendingPathComponent("out.json").path],
+			["get", "theme"], ["get", "theme", "--json"], ["list"], ["list", "--json"], ["export"], ["export", directory.appendingPathComponent("out.json").path],
 			["set", "theme", "dark"], ["set", "fontSize", "20"], ["reset", "theme"], ["reset", "--all"], ["import", backup.path],
 			["set", "--create", "other", "1", "--store", cli.storeFile.path], ["get", "theme", "--store", cli.storeFile.path],
 			["reset", "theme", "--store", cli.storeFile.path], ["list", "--store", cli.storeFile.path],
@@ -241,7 +241,7 @@ struct CommandLineTests {
 		try Data("{not json".utf8).write(to: file)
 		let result = try cli.run("get", "theme", "--store", file.path)
 		#expect(result.status == 1)
-		#expect(result.errors.contains("\(file.path) cannot be read: it is not valid JSON"), "\(result.errors)")
+		#expect(result.errors.contains("\(file.path) cannot be used: it is not valid JSON"), "\(result.errors)")
 		#expect(!result.errors.contains("no setting named"))
 		#expect(try Data(contentsOf: file) == Data("{not json".utf8))
 	}

@@ -145,7 +145,7 @@ public struct JSONFileFormat: FileStoreFormat {
 			throw FileFormatError("it is not valid JSON (\(error))")
 		}
 		guard case .object(let values) = value else {
-			throw FileFormatError("it is valid JSON but not a JSON object")
+			throw FileFormatError("it is valid JSON but not a JSON object (\(Self.placeOfFirstValue(in: bytes)): the file holds \(value.typeName == "array" ? "an" : "a") \(value.typeName))")
 		}
 		problems += warnings.map { FileFormatProblem(key: $0.path.first?.key ?? "", reason: "\($0)") }
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
@@ -153,6 +153,20 @@ public struct JSONFileFormat: FileStoreFormat {
 			numberTexts[member.key] = bytes[member.range]
 		}
 		return (values, numberTexts)
+	}
+
+	/// "line L, column C" of the file's first byte that is not white space (after a byte-order mark).
+	static func placeOfFirstValue(in bytes: [UInt8]) -> String {
+		var line = 1
+		var column = 1
+		for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
+			switch byte {
+			case 0x0A: line += 1; column = 1
+			case 0x20, 0x09, 0x0D: column += 1
+			default: return "line \(line), column \(column)"
+			}
+		}
+		return "line \(line), column \(column)"
 	}
 
 	/// Whether a file holds no values: it is empty, or white space only (after a byte-order mark).
