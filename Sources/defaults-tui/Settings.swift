@@ -158,7 +158,11 @@ struct SettingsOptions: ParsableArguments {
 	/// The settings of the program registered as `name`: its schema, its standard file and its layers.
 	/// The demo is the program `defaults-tui`, registered or not (`--app defaults-tui` opens it
 	/// when the editor would open on the list of programs).
-	static func openProgram(_ name: String, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile = .refused) throws -> OpenedSettings {
+	/// Without `reportingNotes`, what a JSON Schema's references to other documents leave out is
+	/// not reported (for the list of programs, which shows none of the settings).
+	static func openProgram(
+		_ name: String, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile = .refused, reportingNotes: Bool = true
+	) throws -> OpenedSettings {
 		let registered = SettingsRegistry.program(named: name)
 		if registered == nil, name == ProgramList.demoName {
 			return try openFile(schema: nil, store: nil, access: access, watching: watching, unreadableFile: unreadableFile)
@@ -169,9 +173,11 @@ struct SettingsOptions: ParsableArguments {
 		}
 		let schema: SettingsSchema
 		do {
-			schema = try SettingsSchema.load(from: program.schemaURL)
+			schema = try SettingsSchema.load(from: program.schemaURL, reportingNotes: reportingNotes)
 		} catch {
-			throw CommandFailure.failed("the settings of '\(name)' cannot be shown: \(error)")
+			var failure = CommandFailure.failed("the settings of '\(name)' cannot be shown: \(error)")
+			failure.reason = "its schema cannot be used: \(error.reason)"
+			throw failure
 		}
 		let url = FileStore.standardURL(applicationName: name)
 		let fileStore = try openFileStore(at: url, access: access, watching: watching, unreadableFile: unreadableFile)

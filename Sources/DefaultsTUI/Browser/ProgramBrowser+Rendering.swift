@@ -28,9 +28,16 @@ extension ProgramBrowser {
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
 		screen.lines += listLines
-		screen.lines.append([Span(statusText().escapingControlCharacters.fitted(to: width, pad: true), .hint)])
-		let (messageLine, cursor) = self.messageLine()
+		// Why a program cannot be shown is said in full: what the status line cannot hold goes on
+		// the message line, while that has nothing of its own to say.
+		let status = statusText().escapingControlCharacters
+		let statusLines = showsProblemInFull && status.cellWidth > width - 1 ? status.wrapped(to: width - 1) : [status]
+		screen.lines.append([Span((" " + (statusLines.first ?? "")).fitted(to: width, pad: true), .hint)])
+		var (messageLine, cursor) = self.messageLine()
 		if let cursor { screen.cursor = (height - 2, cursor) }
+		if statusLines.count > 1 {
+			messageLine = [Span((" " + statusLines.dropFirst().joined(separator: " ")).fitted(to: width, pad: true), .hint)]
+		}
 		screen.lines.append(messageLine)
 		screen.lines.append([Span(KeyMap.hintBar(in: keyContext, width: width) { _ in "" }.fitted(to: width, pad: true), .hint)])
 		return screen
@@ -76,18 +83,26 @@ extension ProgramBrowser {
 		return [Span(left, style), Span(key, isSelected ? style : .dim)]
 	}
 
-	/// What the line under the list says of the selected program or setting.
+	/// Whether the status line says why the selected program cannot be shown, going on to the
+	/// message line when that is free.
+	private var showsProblemInFull: Bool {
+		guard case .list = mode, message == nil, entries.indices.contains(selectedProgram) else { return false }
+		return entries[selectedProgram].problem != nil
+	}
+
+	/// What the line under the list says of the selected program or setting (without the space before it).
 	private func statusText() -> String {
 		switch mode {
 		case .list:
-			guard entries.indices.contains(selectedProgram) else { return " No program has registered its settings." }
+			guard entries.indices.contains(selectedProgram) else { return "No program has registered its settings." }
 			let entry = entries[selectedProgram]
-			if entry.isDemo { return " \(entry.name): the built-in demo settings" }
-			return " \(entry.name): schema \(entry.location)"
+			if let problem = entry.problem { return "\(entry.name) cannot be shown: \(problem) (schema \(entry.location))" }
+			if entry.isDemo { return "\(entry.name): the built-in demo settings" }
+			return "\(entry.name): schema \(entry.location)"
 		case .searching(let buffer):
-			guard !buffer.text.isEmpty else { return " Search every program's settings by title, key and help" }
+			guard !buffer.text.isEmpty else { return "Search every program's settings by title, key and help" }
 			let programs = Set(hits.map(\.program)).count
-			var text = " \(hits.count) setting\(hits.count == 1 ? "" : "s") in \(programs) program\(programs == 1 ? "" : "s")"
+			var text = "\(hits.count) setting\(hits.count == 1 ? "" : "s") in \(programs) program\(programs == 1 ? "" : "s")"
 			if hits.indices.contains(selectedHit), let help = hits[selectedHit].help {
 				text += " — " + help.split(whereSeparator: \.isNewline).joined(separator: " ")
 			}
