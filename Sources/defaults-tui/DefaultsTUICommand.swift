@@ -39,7 +39,8 @@ struct DefaultsTUICommand: ParsableCommand {
 
 		Exit status: 0 on success, 1 when a key or file is not found, a setting is \
 		locked, export would replace a file without --force, etcd cannot be reached, \
-		or something fails, 2 for bad input (a value that does not fit, an unknown option).
+		or something fails, 2 for bad input (a value that does not fit, an unknown option \
+		or command).
 
 		EXAMPLES:
 		  defaults-tui                              Open the editor on the demo settings.

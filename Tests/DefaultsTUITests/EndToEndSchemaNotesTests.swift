@@ -35,6 +35,25 @@ struct EndToEndSchemaNotesTests {
 		#expect(!session.transcript.contains("not followed"), "nothing was printed before the screen opened: \(session.transcript)")
 	}
 
+	@Test func whatReadingTheProgramsReportedIsShownOnTheList() async throws {
+		let home = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let schemas = home.appendingPathComponent("data/defaults/schemas")
+		try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+		try Data(Self.remoteSchema.utf8).write(to: schemas.appendingPathComponent("web.json"))
+		let settings = home.appendingPathComponent("config/web/settings.json")
+		try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data("{ broken".utf8).write(to: settings)
+		let session = try TmuxSession(environment: ["XDG_DATA_HOME": schemas.deletingLastPathComponent().deletingLastPathComponent().path,
+		                                            "XDG_CONFIG_HOME": settings.deletingLastPathComponent().deletingLastPathComponent().path])
+		// web's broken settings file, reported as the list read it, is on the list's message line.
+		let named = String(settings.path.prefix(50))
+		#expect(await session.waitForScreen { $0.contains("2 programs") && $0.contains(named) }, "\(session.screen)")
+		try session.send("q")
+		#expect(await session.waitForExit() == 0)
+		#expect(!session.transcript.contains(named), "nothing was printed before the screen opened: \(session.transcript)")
+		#expect(try Data(contentsOf: settings) == Data("{ broken".utf8), "the list changes no file")
+	}
+
 	@Test func theListSaysWhyAProgramCannotBeShownOnceAndInFull() async throws {
 		let data = try TmuxSession.scratchFile().deletingLastPathComponent()
 		let schemas = data.appendingPathComponent("defaults/schemas")
