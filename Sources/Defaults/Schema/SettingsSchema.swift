@@ -135,16 +135,24 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		} catch {
 			throw SettingsSchemaError(path: url.path, reason: "it cannot be read (\((error as NSError).localizedDescription))")
 		}
-		return try decode(data, path: url.path)
+		// A file that is neither the user's nor readable by others is not quoted (`found 'r'`).
+		var status = stat()
+		let quoting = stat(url.path, &status) == 0 && FileOwnership(owner: status.st_uid, permissions: status.st_mode & 0o7777).contentMayBeQuoted
+		return try decode(data, path: url.path, quotingContent: quoting)
 	}
 
 	/// Reads a schema from JSON text.
 	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
+		try decode(data, path: path, quotingContent: true)
+	}
+
+	/// Reads a schema from JSON text; unless `quotingContent`, a parse error does not quote the text.
+	private static func decode(_ data: Data, path: String, quotingContent: Bool) throws(SettingsSchemaError) -> SettingsSchema {
 		let document: Defaults.JSONValue
-		do {
+		do throws(Defaults.JSONParseError) {
 			document = try Defaults.JSONValue(parsing: data)
 		} catch {
-			throw SettingsSchemaError(path: path, reason: "\(error)")
+			throw SettingsSchemaError(path: path, reason: quotingContent ? "\(error)" : error.descriptionWithoutContent)
 		}
 		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
 		if isJSONSchema(document) {
