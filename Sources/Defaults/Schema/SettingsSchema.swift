@@ -142,20 +142,24 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		} catch {
 			throw SettingsSchemaError(path: url.path, reason: "it cannot be read (\((error as NSError).localizedDescription))")
 		}
-		return try decode(data, path: url.path, reportingNotes: reportingNotes)
+		// A file that is neither the user's nor readable by others is not quoted (`found 'r'`).
+		var status = stat()
+		let quoting = stat(url.path, &status) == 0 && FileOwnership(owner: status.st_uid, permissions: status.st_mode & 0o7777).contentMayBeQuoted
+		return try decode(data, path: url.path, reportingNotes: reportingNotes, quotingContent: quoting)
 	}
 
 	/// Reads a schema from JSON text; see ``load(from:)``.
 	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
-		try decode(data, path: path, reportingNotes: true)
+		try decode(data, path: path, reportingNotes: true, quotingContent: true)
 	}
 
-	private static func decode(_ data: Data, path: String, reportingNotes: Bool) throws(SettingsSchemaError) -> SettingsSchema {
+	/// Reads a schema from JSON text; unless `quotingContent`, a parse error does not quote the text.
+	private static func decode(_ data: Data, path: String, reportingNotes: Bool, quotingContent: Bool) throws(SettingsSchemaError) -> SettingsSchema {
 		let document: Defaults.JSONValue
-		do {
+		do throws(Defaults.JSONParseError) {
 			document = try Defaults.JSONValue(parsing: data)
 		} catch {
-			throw SettingsSchemaError(path: path, reason: "\(error)")
+			throw SettingsSchemaError(path: path, reason: quotingContent ? "\(error)" : error.descriptionWithoutContent)
 		}
 		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
 		if isJSONSchema(document) {

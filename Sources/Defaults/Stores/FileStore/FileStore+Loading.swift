@@ -28,12 +28,14 @@ extension FileStore {
 		let identity = fileSystem.identity(atPath: target)
 		let limit = sizeLimit(storeLimit)
 		let bytes: [UInt8]
+		let ownership: FileOwnership
 		do {
 			switch try fileSystem.readFile(atPath: target, maximumSize: limit) {
 			case .missing:
 				return .missing
-			case .bytes(let contents):
+			case .bytes(let contents, let owner):
 				bytes = contents
+				ownership = owner
 			case .symbolicLink:
 				return .unusable(FileStoreError(replacedBySymbolicLink: storePath, destination: fileSystem.resolvedPath(target)))
 			case .notRegularFile(let type):
@@ -55,15 +57,17 @@ extension FileStore {
 			}
 			// One odd value (a number out of range) costs that value only, not the file.
 			for problem in problems {
+				let value = ownership.contentMayBeQuoted ? "The value of '\(problem.key)'" : "A value"
+				let reason = ownership.contentMayBeQuoted ? problem.reason : FileFormatError.contentNotQuoted
 				Defaults.report(.init(
 					kind: .undecodableValue,
 					key: problem.key,
-					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
+					message: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
 				))
 			}
 			return .values(values, identity, bytes: bytes, numberTexts: numberTexts)
 		} catch {
-			return .corrupt(bytes: bytes, reason: error.reason)
+			return .corrupt(bytes: bytes, reason: error.reason(quotingContent: ownership.contentMayBeQuoted))
 		}
 	}
 

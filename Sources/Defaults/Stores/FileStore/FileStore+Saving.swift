@@ -81,9 +81,14 @@ extension FileStore {
 	/// `detectingChanges`, the file was replaced or rewritten after it was read: nothing was
 	/// written, and the save should read and merge again.
 	private func writeMerging(_ pending: Defaults.ChangeBatch, detectingChanges: Bool) throws(FileStoreError) -> Set<String>? {
+		if let targetRefusal { throw targetRefusal }
 		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
-		// Refused before anything is created next to it (a lock file beside /dev/zero, say).
+		// A directory on the way that became a link since the store opened may lead anywhere.
+		if let link = Self.symbolicLink(inDirectoryOf: target, fileSystem: fileSystem) {
+			throw FileStoreError(replacedBySymbolicLink: path, link: link, destination: fileSystem.resolvedPath(link))
+		}
+		// Refused before anything is created next to it (a temporary file beside /dev/zero, say).
 		if let type = fileSystem.identity(atPath: target)?.type, type != .regular, type != .symbolicLink {
 			throw FileStoreError(notRegularFile: path, type: type)
 		}
@@ -93,19 +98,9 @@ extension FileStore {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 
-		let lock: Int32
-		do {
-			// Readable by everyone (it holds nothing), so that another user who may write the
-			// settings file can still open it to lock it.
-			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o644)
-		} catch {
-			throw FileStoreError(.saveFailed, path: path, failure: error)
-		}
-		defer { fileSystem.close(lock) }
-		do {
-			try fileSystem.lockExclusively(lock, path: target + ".lock")
-		} catch {
-			throw FileStoreError(.saveFailed, path: path, failure: error)
+		let locks = try lockForSaving(target)
+		defer {
+			for lock in locks.reversed() { fileSystem.close(lock) }
 		}
 
 		// nil when the file is as this store last wrote it: its values are `diskValues`.
@@ -215,7 +210,7 @@ extension FileStore {
 	/// `diskValues`, and it is not parsed again.
 	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> FileRead? {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
-		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
+		   case .bytes(let bytes, _)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
 		   lastWritten.hasBytes(bytes) {
 			return nil
 		}
@@ -281,8 +276,10 @@ extension FileStore {
 		var written: FileIdentity?
 		var linkPutThere = false
 		var changedMeanwhile = false
+		var created = false
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
+			created = true
 			if let original {
 				try fileSystem.adoptOwnership(of: original, to: descriptor, path: temporary)
 			}
@@ -304,8 +301,13 @@ extension FileStore {
 		} catch {
 			if descriptor >= 0 { fileSystem.close(descriptor) }
 			fileSystem.removeFile(atPath: temporary)
-			// The temporary file's random name means nothing to the reader: name the store's file.
-			let failure = SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
+			// The temporary file's random name means nothing to the reader: name the store's file,
+			// or, when the new file could not be made there, the directory, which is the cause.
+			let failure = if !created, error.code == EACCES || error.code == EPERM {
+				SystemCallError(operation: FileStoreError.creatingInDirectory, path: directory, code: error.code)
+			} else {
+				SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
+			}
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		}
 		if linkPutThere {
