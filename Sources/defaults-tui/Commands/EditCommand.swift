@@ -46,6 +46,7 @@ struct EditCommand: ParsableCommand {
 		let opened = try settings.open()
 		if plain ?? PlainEditor.isPreferred {
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
+			editor.plain.model.schemaFromStore = opened.schemaFromStore
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
@@ -53,6 +54,7 @@ struct EditCommand: ParsableCommand {
 			schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
 			problemLog: log.map { URL(fileURLWithPath: $0) }
 		)
+		editor.model.schemaFromStore = opened.schemaFromStore
 		do {
 			ending = try editor.run()
 		} catch {
