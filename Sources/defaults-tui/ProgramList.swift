@@ -14,15 +14,34 @@ enum ProgramList {
 	}
 
 	/// The demo first, then the registered programs by name, each with its settings and how
-	/// many are modified (read without creating or changing any file).
+	/// many are modified (read without creating or changing any file) when the list first needs
+	/// them, and again only when one of the program's files changed.
 	static func entries() -> [ProgramEntry] {
-		var entries = [entry(named: demoName, location: "", isDemo: true) {
-			try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false, reportingNotes: false)
-		}.entry]
+		var entries = [ProgramEntry(name: demoName, isDemo: true) {
+			details.value(for: demoName, files: files(of: demoName, schema: SettingsRegistry.program(named: demoName)?.schemaURL)) {
+				entry(named: demoName, location: "", isDemo: true) {
+					try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false, reportingNotes: false)
+				}.entry
+			}
+		}]
 		for program in SettingsRegistry.programs() where program.name != demoName {
-			entries.append(entry(for: program).entry)
+			entries.append(ProgramEntry(name: program.name, location: program.schemaURL.path) {
+				details.value(for: program.name, files: files(of: program.name, schema: program.schemaURL)) { entry(for: program).entry }
+			})
 		}
 		return entries
+	}
+
+	/// What was read of each program, by the versions of its files.
+	private static let details = FileVersionCache<ProgramEntry>()
+
+	/// The files a program's entry is read from: its schema, its settings file, and its
+	/// system-wide settings and locks.
+	private static func files(of name: String, schema: URL?) -> [URL] {
+		let layers = LayeredStore.systemDirectories(program: name).flatMap { directory in
+			[directory.appendingPathComponent("settings.json", isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
+		}
+		return (schema.map { [$0] } ?? []) + [FileStore.standardURL(applicationName: name)] + layers
 	}
 
 	/**
@@ -51,8 +70,10 @@ enum ProgramList {
 	/// A program's settings opened for the editor, with their layers: the demo's, or a registered program's.
 	static func open(_ name: String) throws -> TerminalBrowser.OpenedProgram {
 		let opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true, unreadableFile: .accepted)
-		return TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
+		var program = TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
 			try opened.save()
 		}
+		program.schemaFromStore = opened.schemaFromStore
+		return program
 	}
 }

@@ -223,6 +223,10 @@ struct OpenedSettings {
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
+	/// Makes ``schema`` again from the store's values, for the editor to show keys that come and
+	/// go while it is open: inferred again, or the keys the schema does not name listed again;
+	/// `nil` when the schema does not depend on the values.
+	let schemaFromStore: (() -> SettingsSchema)?
 
 	/// `store` with `schema`; settings nested in objects (from a JSON Schema) are read and
 	/// written as members, through a ``MemberPathStore`` over it.
@@ -233,6 +237,14 @@ struct OpenedSettings {
 		// The store's values are read only when the schema allows other keys (not on every command's start).
 		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
 		self.isInferred = isInferred
+		if isInferred {
+			let title = schema.title
+			schemaFromStore = { SettingsSchema.inferred(from: store.storedValues(), title: title) }
+		} else if schema.showsOtherKeys {
+			schemaFromStore = { schema.withOtherKeys(of: store.storedValues()) }
+		} else {
+			schemaFromStore = nil
+		}
 	}
 
 	/// What the editor's title bar names as the store.

@@ -9,21 +9,28 @@ extension ProgramBrowser {
 			return screen
 		}
 		screen.lines.append(titleBar())
-		let rows: [[Span]]
+		let count: Int
 		let selected: Int
 		switch mode {
 		case .list:
-			rows = entries.enumerated().map { programLine($1, isSelected: $0 == selectedProgram) }
-			selected = selectedProgram
+			(count, selected) = (entries.count, selectedProgram)
 		case .searching:
-			rows = hits.enumerated().map { hitLine($1, isSelected: $0 == selectedHit) }
-			selected = selectedHit
+			(count, selected) = (hits.count, selectedHit)
 		}
 		if selected < scrollTop { scrollTop = selected }
 		if selected >= scrollTop + listHeight { scrollTop = selected - listHeight + 1 }
-		scrollTop = max(0, min(scrollTop, max(0, rows.count - listHeight)))
-		var listLines = Array(rows.dropFirst(scrollTop).prefix(listHeight))
-		if rows.isEmpty, case .searching(let buffer) = mode, !buffer.text.isEmpty {
+		scrollTop = max(0, min(scrollTop, max(0, count - listHeight)))
+		// Only the rows shown are made, and only their programs are read.
+		let shown = scrollTop..<min(count, scrollTop + listHeight)
+		var listLines: [[Span]]
+		switch mode {
+		case .list:
+			readDetails(shown)
+			listLines = shown.map { programLine(entries[$0], isSelected: $0 == selectedProgram) }
+		case .searching:
+			listLines = shown.map { hitLine(hits[$0], isSelected: $0 == selectedHit) }
+		}
+		if count == 0, case .searching(let buffer) = mode, !buffer.text.isEmpty {
 			listLines.append([Span("  No setting of any program matches “\(buffer.text.escapingControlCharacters)”.".fitted(to: width, pad: true), .dim)])
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }

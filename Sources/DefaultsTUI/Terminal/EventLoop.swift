@@ -37,10 +37,12 @@ struct EventLoop {
 				pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
 				pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0),
 			]
-			let timeout = model.nextFlashExpiry.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
+			// Woken for a highlight that ends, and while the title bar shows the store's condition, to see it change.
+			let wakeUp = [model.nextFlashExpiry, model.nextConditionCheck].compactMap { $0 }.min()
+			let timeout = wakeUp.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
 			let ready = poll(&descriptors, 2, timeout)
 			if ready < 0, errno != EINTR { return .quit }
-			var needsDraw = model.expireFlashes()
+			var needsDraw = model.expireFlashes() || model.saveConditionChanged()
 
 			let news = descriptors[1].revents != 0 ? pipe.take() : WakeUpPipe.News()
 			if news.hasStoreChanges, model.storeDidChange(keys: news.allKeys ? nil : news.keys) {

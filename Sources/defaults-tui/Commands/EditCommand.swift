@@ -48,6 +48,7 @@ struct EditCommand: ParsableCommand {
 			// Line prompts have no screen to hide them: said as any command says them.
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
+			editor.plain.model.schemaFromStore = opened.schemaFromStore
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
@@ -58,6 +59,7 @@ struct EditCommand: ParsableCommand {
 		if !problems.isEmpty {
 			editor.model.showProblem(problems.map(\.message).joined(separator: " "))
 		}
+		editor.model.schemaFromStore = opened.schemaFromStore
 		do {
 			ending = try editor.run()
 		} catch {
