@@ -20,7 +20,7 @@ enum ProgramList {
 		var entries = [ProgramEntry(name: demoName, isDemo: true) {
 			details.value(for: demoName, files: files(of: demoName, schema: SettingsRegistry.program(named: demoName)?.schemaURL)) {
 				entry(named: demoName, location: "", isDemo: true) {
-					try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false, reportingNotes: false)
+					try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false, unreadableFile: .accepted, reportingNotes: false)
 				}.entry
 			}
 		}]
@@ -51,7 +51,7 @@ enum ProgramList {
 	*/
 	static func entry(for program: SettingsRegistry.Program) -> (entry: ProgramEntry, failure: CommandFailure?) {
 		entry(named: program.name, location: program.schemaURL.path, isDemo: false) {
-			try SettingsOptions.openProgram(program.name, access: .readOnly, watching: false, reportingNotes: false)
+			try SettingsOptions.openProgram(program.name, access: .readOnly, watching: false, unreadableFile: .accepted, reportingNotes: false)
 		}
 	}
 
