@@ -113,6 +113,22 @@ struct OwnershipCommandLineTests {
 		#expect(try FileManager.default.contentsOfDirectory(atPath: top.path) == ["r.json"])
 	}
 
+	/// A store another user may not read (mode 000): every command fails, naming it, rather than
+	/// show an empty table or export `{}` and exit 0.
+	@Test func aStoreTheUserMayNotReadFailsEveryCommand() throws {
+		let (top, remove) = try scratch()
+		defer { remove() }
+		let file = top.appendingPathComponent("r.json")
+		try Data(#"{"a": 1}"#.utf8).write(to: file)
+		chmod(file.path, 0o000)
+		for arguments in [["list"], ["list", "--json"], ["get", "a"], ["export"]] {
+			let result = try runAsNobody(arguments + ["--store", file.path])
+			#expect(result.status == 1, "\(arguments): \(result)")
+			#expect(result.output.isEmpty, "\(arguments): \(result.output)")
+			#expect(result.errors.contains("Could not read \(file.path)") && result.errors.contains("EACCES"), "\(arguments): \(result.errors)")
+		}
+	}
+
 	/// A directory nobody may write but not read (mode 0733): the save falls back to a lock file
 	/// beside the file, and succeeds (its directory cannot be synced by this user).
 	@Test func aDirectoryTheUserMayWriteButNotReadStillSaves() throws {
