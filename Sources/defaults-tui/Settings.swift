@@ -108,7 +108,8 @@ struct SettingsOptions: ParsableArguments {
 			// Not tried again at exit: the command ends here, having changed nothing.
 			fileStore.discardUnsavedChanges()
 			let changed = access.allowsWriting ? " Nothing was changed." : ""
-			throw CommandFailure.failed(error.whatFailed + changed + " Fix the file (or move it away) and run the command again.")
+			let fix = error.kind == .corrupt ? " Fix the file (or move it away) and run the command again." : ""
+			throw CommandFailure.failed(error.whatFailed + changed + fix)
 		}
 		problems.value.forEach { Defaults.problemHandler($0) }
 		return fileStore
