@@ -6,6 +6,13 @@ import Testing
 /// What a program's last save does when the file cannot take its changes: nothing lost in silence.
 @Suite("File store: the last save at exit")
 struct FileStoreExitSaveTests {
+	/// Another program sets `volume` to 7 in the file at `url` and exits, its state under `stateHome`.
+	private func setVolumeInAnotherProcess(in url: URL, stateHome: URL) throws -> (status: Int32, output: String, errors: String) {
+		var environment = ProcessInfo.processInfo.environment
+		environment["XDG_STATE_HOME"] = stateHome.path
+		return try ChildProcess.runCapturingErrors(StoreHelper.executable.path, ["set", url.path, "volume", "7"], environment: environment, killAfter: 60)
+	}
+
 	/// A second process changes a key of a file that does not parse and exits: the file is left
 	/// byte for byte, and every value the process held is written under `$XDG_STATE_HOME`, where
 	/// its message says.
@@ -16,12 +23,7 @@ struct FileStoreExitSaveTests {
 		let broken = Data("{\"theme\": \"dark\",".utf8)
 		try broken.write(to: url)
 		let state = directory.appendingPathComponent("state", isDirectory: true)
-
-		var environment = ProcessInfo.processInfo.environment
-		environment["XDG_STATE_HOME"] = state.path
-		let result = try ChildProcess.runCapturingErrors(
-			StoreHelper.executable.path, ["set", url.path, "volume", "7"], environment: environment, killAfter: 60
-		)
+		let result = try setVolumeInAnotherProcess(in: url, stateHome: state)
 		#expect(result.status == 0)
 		#expect(try Data(contentsOf: url) == broken, "the broken file is left as it is")
 
@@ -44,11 +46,7 @@ struct FileStoreExitSaveTests {
 		let directory = url.deletingLastPathComponent()
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 		let state = directory.appendingPathComponent("state", isDirectory: true)
-		var environment = ProcessInfo.processInfo.environment
-		environment["XDG_STATE_HOME"] = state.path
-		let result = try ChildProcess.runCapturingErrors(
-			StoreHelper.executable.path, ["set", url.path, "volume", "7"], environment: environment, killAfter: 60
-		)
+		let result = try setVolumeInAnotherProcess(in: url, stateHome: state)
 		#expect(result.status == 0)
 		#expect(result.errors.isEmpty, "\(result.errors)")
 		#expect(FileStore(url: url).storedValues() == ["volume": 7])
