@@ -132,7 +132,7 @@ enum KeyMap {
 			hint: Hint(label: "/", text: "filter", priority: 5)),
 		KeyBinding(.browsing, [.character("n")], "n", .nextMatch, "next match of the filter", hint: Hint(label: "n N", text: "next/prev", priority: 3)),
 		KeyBinding(.browsing, [.character("N")], "N", .previousMatch, "previous match of the filter"),
-		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view; then back to the list of programs, when the editor was opened from it",
+		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view; then back to the list of programs (to its search, for a setting the search found), when the editor was opened from it",
 			hint: Hint(label: "Esc", text: "show all", priority: 2)),
 		KeyBinding(.browsing, [.character("?")], "?", .settingHelp, "help on the selected setting; ? again for all keys",
 			hint: Hint(label: "?", text: "help", priority: 0)),

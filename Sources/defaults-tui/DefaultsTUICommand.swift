@@ -39,7 +39,8 @@ struct DefaultsTUICommand: ParsableCommand {
 
 		Exit status: 0 on success, 1 when a key or file is not found, a setting is \
 		locked, export would replace a file without --force, etcd cannot be reached, \
-		or something fails, 2 for bad input (a value that does not fit, an unknown option).
+		or something fails, 2 for bad input (a value that does not fit, an unknown option \
+		or command).
 
 		EXAMPLES:
 		  defaults-tui                              Open the editor on the demo settings.
@@ -50,9 +51,13 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
 		                                            Edit a fleet's settings in etcd, live.
 		""",
+		version: toolVersion,
 		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, AppsCommand.self],
 		defaultSubcommand: EditCommand.self
 	)
+
+	/// The version `defaults-tui --version` prints: this one place says it.
+	static let toolVersion = "0.5.0"
 
 	/// The options that say which settings are edited.
 	static let selectionOptions: Set<String> = ["--app", "--store", "--schema", "--etcd", "--prefix"]
@@ -63,26 +68,30 @@ struct DefaultsTUICommand: ParsableCommand {
 	`--store f.json list` is `list --store f.json`. Anything else is left as it is.
 	*/
 	static func commandFirst(_ arguments: [String]) -> [String] {
-		var leading: [String] = []
+		guard let index = indexAfterSelectionOptions(arguments) else { return arguments }
+		// The command names are looked up only when options came first: every start takes this path.
+		guard index > 0, index < arguments.count,
+		      configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] })
+		else { return arguments }
+		return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+	}
+
+	/// Where the arguments go on after the options that say which settings are edited, when they
+	/// come first (0 when none does); `nil` when the last of them lacks its value.
+	static func indexAfterSelectionOptions(_ arguments: [String]) -> Int? {
 		var index = 0
 		while index < arguments.count {
 			let argument = arguments[index]
 			let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
 			guard selectionOptions.contains(name) else { break }
 			if argument.contains("=") {
-				leading.append(argument)
 				index += 1
 			} else {
-				guard index + 1 < arguments.count else { return arguments }
-				leading += [argument, arguments[index + 1]]
+				guard index + 1 < arguments.count else { return nil }
 				index += 2
 			}
 		}
-		// The command names are looked up only when options came first: every start takes this path.
-		guard !leading.isEmpty, index < arguments.count,
-		      configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] })
-		else { return arguments }
-		return [arguments[index]] + leading + arguments[(index + 1)...]
+		return index
 	}
 
 	/// Parses, runs, and maps errors to the documented exit statuses (2 for usage errors, not 64).
@@ -102,6 +111,8 @@ struct DefaultsTUICommand: ParsableCommand {
 			if let oneShot {
 				try oneShot.run()
 			} else {
+				// A misspelt command, or help on a command there is not (the one-shot commands are not).
+				if let failure = CommandWords.problem(in: arguments) { throw failure }
 				var command = try parseAsRoot(arguments)
 				try command.run()
 			}
@@ -123,6 +134,14 @@ struct DefaultsTUICommand: ParsableCommand {
 struct CommandFailure: Error {
 	let message: String
 	let status: Int32
+	/// Why, without the words that name what failed, for a place that names it already (the
+	/// list of programs names the program); `nil` when the message is all there is.
+	var reason: String?
+
+	init(message: String, status: Int32) {
+		self.message = message
+		self.status = status
+	}
 
 	static func notFound(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
 	static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 2) }

@@ -14,41 +14,66 @@ enum ProgramList {
 	}
 
 	/// The demo first, then the registered programs by name, each with its settings and how
-	/// many are modified (read without creating or changing any file).
+	/// many are modified (read without creating or changing any file) when the list first needs
+	/// them, and again only when one of the program's files changed.
 	static func entries() -> [ProgramEntry] {
-		var entries = [entry(named: demoName, location: "", isDemo: true) {
-			try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false)
+		var entries = [ProgramEntry(name: demoName, isDemo: true) {
+			details.value(for: demoName, files: files(of: demoName, schema: SettingsRegistry.program(named: demoName)?.schemaURL)) {
+				entry(named: demoName, location: "", isDemo: true) {
+					try SettingsOptions.openProgram(demoName, access: .readOnly, watching: false, unreadableFile: .accepted, reportingNotes: false)
+				}.entry
+			}
 		}]
 		for program in SettingsRegistry.programs() where program.name != demoName {
-			entries.append(entry(for: program))
+			entries.append(ProgramEntry(name: program.name, location: program.schemaURL.path) {
+				details.value(for: program.name, files: files(of: program.name, schema: program.schemaURL)) { entry(for: program).entry }
+			})
 		}
 		return entries
 	}
 
-	/// A registered program as the list and `apps` show it.
-	static func entry(for program: SettingsRegistry.Program) -> ProgramEntry {
+	/// What was read of each program, by the versions of its files.
+	private static let details = FileVersionCache<ProgramEntry>()
+
+	/// The files a program's entry is read from: its schema, its settings file, and its
+	/// system-wide settings and locks.
+	private static func files(of name: String, schema: URL?) -> [URL] {
+		let layers = LayeredStore.systemDirectories(program: name).flatMap { directory in
+			[directory.appendingPathComponent("settings.json", isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
+		}
+		return (schema.map { [$0] } ?? []) + [FileStore.standardURL(applicationName: name)] + layers
+	}
+
+	/**
+	A registered program as the list and `apps` show it, with its whole failure when its settings
+	cannot be shown: the entry's problem says why without naming the program again (its row does).
+	What its schema's references leave out is not said here, but when its settings are.
+	*/
+	static func entry(for program: SettingsRegistry.Program) -> (entry: ProgramEntry, failure: CommandFailure?) {
 		entry(named: program.name, location: program.schemaURL.path, isDemo: false) {
-			try SettingsOptions.openProgram(program.name, access: .readOnly, watching: false)
+			try SettingsOptions.openProgram(program.name, access: .readOnly, watching: false, unreadableFile: .accepted, reportingNotes: false)
 		}
 	}
 
-	private static func entry(named name: String, location: String, isDemo: Bool, open: () throws -> OpenedSettings) -> ProgramEntry {
+	private static func entry(named name: String, location: String, isDemo: Bool, open: () throws -> OpenedSettings) -> (entry: ProgramEntry, failure: CommandFailure?) {
 		do {
 			let opened = try open()
 			let modified = opened.schema.settings.filter { SettingValue(setting: $0, stored: opened.store.storedValue(forKey: $0.key)).isModified }.count
-			return ProgramEntry(name: name, schema: opened.schema, modifiedCount: modified, isDemo: isDemo, location: location)
+			return (ProgramEntry(name: name, schema: opened.schema, modifiedCount: modified, isDemo: isDemo, location: location), nil)
 		} catch let failure as CommandFailure {
-			return ProgramEntry(name: name, isDemo: isDemo, problem: failure.message, location: location)
+			return (ProgramEntry(name: name, isDemo: isDemo, problem: failure.reason ?? failure.message, location: location), failure)
 		} catch {
-			return ProgramEntry(name: name, isDemo: isDemo, problem: "\(error)", location: location)
+			return (ProgramEntry(name: name, isDemo: isDemo, problem: "\(error)", location: location), .failed("the settings of '\(name)' cannot be shown: \(error)"))
 		}
 	}
 
 	/// A program's settings opened for the editor, with their layers: the demo's, or a registered program's.
 	static func open(_ name: String) throws -> TerminalBrowser.OpenedProgram {
-		let opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true)
-		return TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
+		let opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true, unreadableFile: .accepted)
+		var program = TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
 			try opened.save()
 		}
+		program.schemaFromStore = opened.schemaFromStore
+		return program
 	}
 }

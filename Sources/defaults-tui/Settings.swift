@@ -69,27 +69,61 @@ struct SettingsOptions: ParsableArguments {
 		}
 	}
 
-	/// The store, opened for reading and writing, and the schema (for the editor).
+	/// The store, opened for reading and writing, and the schema, for the editor: it opens also
+	/// on a file it cannot read (one that does not parse, say), shows why, and saves once it can.
 	func open() throws -> OpenedSettings {
-		try open(access: .readWrite)
+		try open(access: .readWrite, unreadableFile: .accepted)
 	}
 
 	/// The store and the schema: the demo's, a schema file's, or one inferred from the store's values.
 	/// Commands that only read open a file store read-only, so that they never create, move or write a file.
-	func open(access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
+	/// A command fails when the settings file cannot be read (it does not parse, say): it exits 1
+	/// naming the file, line and column, and changes nothing.
+	func open(access: FileStore.Access, watching: Bool = true, unreadableFile: UnreadableFile = .refused) throws -> OpenedSettings {
 		if !etcd.isEmpty, let prefix {
 			return try openEtcd(prefix: prefix)
 		}
-		return try Self.openFile(schema: schema, store: store, app: app, access: access, watching: watching)
+		return try Self.openFile(schema: schema, store: store, app: app, access: access, watching: watching, unreadableFile: unreadableFile)
+	}
+
+	/// What opening does with a settings file it cannot read.
+	enum UnreadableFile {
+		/// The command fails, saying why, before it changes or shows anything.
+		case refused
+		/// The store opens from the defaults and says why (the editor).
+		case accepted
+	}
+
+	/// Opens the file store at `url`; with `unreadableFile` refused, fails with the store's own
+	/// reason (file, line and column) when it could not read the file, instead of a warning.
+	private static func openFileStore(at url: URL, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false) throws -> FileStore {
+		let open = {
+			if !watching { return FileStore(oneShotAt: url, access: access) }
+			return standard ? FileStore.standard : FileStore(url: url, access: access)
+		}
+		guard unreadableFile == .refused else { return open() }
+		let problems = Locked<[Defaults.Problem]>([])
+		let fileStore = Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: open)
+		if let error = fileStore.loadError {
+			// Not tried again at exit: the command ends here, having changed nothing.
+			fileStore.discardUnsavedChanges()
+			let changed = access.allowsWriting ? " Nothing was changed." : ""
+			let fix = error.kind == .corrupt ? " Fix the file (or move it away) and run the command again." : ""
+			throw CommandFailure.failed(error.whatFailed + changed + fix)
+		}
+		problems.value.forEach { Defaults.problemHandler($0) }
+		return fileStore
 	}
 
 	/// The settings in a file: `store` (the demo's standard file when `nil`), described by the
 	/// schema file `schema`, by the demo's schema, or by one inferred from the file's values.
 	/// Without `watching` the store is one for a command that reads or changes a few values and
 	/// exits: no watching thread, and no save but the command's own.
-	static func openFile(schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true) throws -> OpenedSettings {
+	static func openFile(
+		schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true, unreadableFile: UnreadableFile = .refused
+	) throws -> OpenedSettings {
 		if let app {
-			return try openProgram(app, access: access, watching: watching)
+			return try openProgram(app, access: access, watching: watching, unreadableFile: unreadableFile)
 		}
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
@@ -106,13 +140,7 @@ struct SettingsOptions: ParsableArguments {
 			}
 		}
 		// For the editor and watch without --store: the standard store itself, which the library's own keys use too.
-		let fileStore = if !watching {
-			FileStore(oneShotAt: url, access: access)
-		} else if store == nil, access.allowsWriting {
-			FileStore.standard
-		} else {
-			FileStore(url: url, access: access)
-		}
+		let fileStore = try openFileStore(at: url, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting)
 		guard store == nil else {
 			if let schema = try loadSchema(schema) {
 				return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
@@ -131,10 +159,14 @@ struct SettingsOptions: ParsableArguments {
 	/// The settings of the program registered as `name`: its schema, its standard file and its layers.
 	/// The demo is the program `defaults-tui`, registered or not (`--app defaults-tui` opens it
 	/// when the editor would open on the list of programs).
-	static func openProgram(_ name: String, access: FileStore.Access, watching: Bool) throws -> OpenedSettings {
+	/// Without `reportingNotes`, what a JSON Schema's references to other documents leave out is
+	/// not reported (for the list of programs, which shows none of the settings).
+	static func openProgram(
+		_ name: String, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile = .refused, reportingNotes: Bool = true
+	) throws -> OpenedSettings {
 		let registered = SettingsRegistry.program(named: name)
 		if registered == nil, name == ProgramList.demoName {
-			return try openFile(schema: nil, store: nil, access: access, watching: watching)
+			return try openFile(schema: nil, store: nil, access: access, watching: watching, unreadableFile: unreadableFile)
 		}
 		guard let program = registered else {
 			let places = SettingsRegistry.schemaDirectories().map(\.path).joined(separator: ", ")
@@ -142,12 +174,14 @@ struct SettingsOptions: ParsableArguments {
 		}
 		let schema: SettingsSchema
 		do {
-			schema = try SettingsSchema.load(from: program.schemaURL)
+			schema = try SettingsSchema.load(from: program.schemaURL, reportingNotes: reportingNotes)
 		} catch {
-			throw CommandFailure.failed("the settings of '\(name)' cannot be shown: \(error)")
+			var failure = CommandFailure.failed("the settings of '\(name)' cannot be shown: \(error)")
+			failure.reason = "its schema cannot be used: \(error.reason)"
+			throw failure
 		}
 		let url = FileStore.standardURL(applicationName: name)
-		let fileStore = watching ? FileStore(url: url, access: access) : FileStore(oneShotAt: url, access: access)
+		let fileStore = try openFileStore(at: url, access: access, watching: watching, unreadableFile: unreadableFile)
 		let layered = LayeredStore(program: name, user: fileStore, watching: watching)
 		layered.acceptValues(of: schema)
 		return OpenedSettings(store: layered, schema: schema, isInferred: false)
@@ -190,6 +224,10 @@ struct OpenedSettings {
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
+	/// Makes ``schema`` again from the store's values, for the editor to show keys that come and
+	/// go while it is open: inferred again, or the keys the schema does not name listed again;
+	/// `nil` when the schema does not depend on the values.
+	let schemaFromStore: (() -> SettingsSchema)?
 
 	/// `store` with `schema`; settings nested in objects (from a JSON Schema) are read and
 	/// written as members, through a ``MemberPathStore`` over it.
@@ -200,6 +238,14 @@ struct OpenedSettings {
 		// The store's values are read only when the schema allows other keys (not on every command's start).
 		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
 		self.isInferred = isInferred
+		if isInferred {
+			let title = schema.title
+			schemaFromStore = { SettingsSchema.inferred(from: store.storedValues(), title: title) }
+		} else if schema.showsOtherKeys {
+			schemaFromStore = { schema.withOtherKeys(of: store.storedValues()) }
+		} else {
+			schemaFromStore = nil
+		}
 	}
 
 	/// What the editor's title bar names as the store.
@@ -250,7 +296,7 @@ struct OpenedSettings {
 			try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }) {
 				try store.saveNow(timeout: EtcdSettings.saveTimeout)
 			}
-			// What was reported on the way (a broken file moved aside, an outage that passed) is said.
+			// What was reported on the way (an outage that passed, say) is said.
 			problems.value.forEach { Defaults.problemHandler($0) }
 		} catch {
 			for problem in problems.value where problem.message != "\(error)" {

@@ -87,6 +87,27 @@ struct AppsCommandLineTests {
 		#expect(listed.output.split(separator: "\n").contains { $0.hasPrefix("broken ") && $0.contains("✗") }, "a schema that cannot be read is named, and the rest are listed")
 	}
 
+	@Test func aBrokenSchemaIsNamedOnceWithItsWholeReason() throws {
+		let cli = CLI()
+		try cli.register("notes", title: "Notes", settings: notesSettings)
+		let broken = cli.dataHome.appendingPathComponent("defaults/schemas/broken.json")
+		let key = "aSettingWithAVeryLongNameIndeedSoThatTheReasonIsLongerThanAnyColumn"
+		try Data(#"{"title": "Broken", "sections": [{"title": "A", "settings": [{"key": "\#(key)", "title": "A", "kind": "integer", "default": 5, "minimum": 10, "maximum": 20}]}]}"#.utf8)
+			.write(to: broken)
+		let reason = "The schema file \(broken.path) cannot be used: the default of \"\(key)\" (5) does not fit it: must be between 10 and 20."
+		let whole = "the settings of 'broken' cannot be shown: \(reason)"
+
+		let app = try cli.run("--app", "broken", "list")
+		#expect(app.status == 1)
+		#expect(app.errors == "defaults-tui: \(whole)\n")
+		let apps = try cli.run("apps")
+		#expect(apps.status == 0)
+		#expect(apps.output.split(separator: "\n").contains { $0.hasPrefix("broken ") && $0.contains("✗ cannot be shown") && $0.hasSuffix(broken.path) }, "\(apps.output)")
+		#expect(apps.errors == "defaults-tui: warning: \(whole)\n", "said once, uncut: \(apps.errors)")
+		let json = try Defaults.JSONValue(parsing: cli.run("apps", "--json").output)
+		#expect(json.arrayValue?.first?.objectValue?["problem"] == .string(whole))
+	}
+
 	@Test func settingsOptionsMayComeBeforeTheCommand() throws {
 		let cli = CLI()
 		let file = cli.configHome.appendingPathComponent("app.json")

@@ -100,6 +100,38 @@ struct JSONSchemaCommandLineTests {
 		#expect(try cli.run(["set", "opts.a", "3"] + target).status == 0)
 	}
 
+	@Test func aNestedSettingTheFileDoesNotHoldComesFromTheDefault() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let schemaFile = cli.configHome.appendingPathComponent("compiler.schema.json")
+		let store = cli.configHome.appendingPathComponent("compiler.json")
+		try Data(Self.schema.utf8).write(to: schemaFile)
+		try Data(#"{"compilerOptions": {"target": "es2020"}}"#.utf8).write(to: store)
+		let target = ["--schema", schemaFile.path, "--store", store.path]
+		#expect(try cli.run(["get", "compilerOptions.strict", "--origin"] + target).output == "false\norigin: default\n")
+		#expect(try cli.run(["get", "compilerOptions.target", "--origin"] + target).output == "es2020\norigin: user\n")
+		let rows = try Defaults.JSONValue(parsing: cli.run(["list", "--json"] + target).output).arrayValue ?? []
+		let origins = Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+			row.objectValue.flatMap { object in object["key"]?.stringValue.map { ($0, object["origin"]?.stringValue ?? "") } }
+		})
+		#expect(origins == ["compilerOptions.strict": "default", "compilerOptions.target": "user", "compilerOptions.maxErrors": "default", "files": "default"])
+		let table = try cli.run(["list"] + target).output.split(separator: "\n")
+		#expect(table.contains { $0.hasPrefix("compilerOptions.strict ") && $0.hasSuffix(" default") }, "\(table)")
+
+		// A program's settings, in layers: the member is the default's, and locked with its object.
+		let schemas = cli.dataHome.appendingPathComponent("defaults/schemas")
+		try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+		try Data(Self.schema.utf8).write(to: schemas.appendingPathComponent("tsc.json"))
+		try FileManager.default.createDirectory(at: cli.settingsFile(of: "tsc").deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(#"{"compilerOptions": {"target": "esnext"}}"#.utf8).write(to: cli.settingsFile(of: "tsc"))
+		#expect(try cli.run("get", "compilerOptions.strict", "--origin", "--app", "tsc").output == "false\norigin: default\n")
+		#expect(try cli.run("get", "compilerOptions.target", "--origin", "--app", "tsc").output.hasSuffix("origin: user\n"))
+		let system = cli.systemDirectory.appendingPathComponent("tsc")
+		try FileManager.default.createDirectory(at: system, withIntermediateDirectories: true)
+		try Data("compilerOptions\n".utf8).write(to: system.appendingPathComponent("locks"))
+		#expect(try cli.run("get", "compilerOptions.strict", "--origin", "--app", "tsc").output == "false\norigin: locked by \(system.appendingPathComponent("locks").path)\n")
+	}
+
 	@Test func nestedSettingsAreReadAndWrittenAsMembers() throws {
 		let cli = CLI()
 		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)

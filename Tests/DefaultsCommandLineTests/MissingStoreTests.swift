@@ -43,7 +43,7 @@ struct MissingStoreTests {
 	@Test func aValueThatIsNotJSONIsSaidToBeSo() throws {
 		let result = try CLI().run(["set", "mainWindow", "not json"])
 		#expect(result.status == 2)
-		#expect(result.errors.contains("expected a value (text needs quotes) but found 'not'"), "\(result.errors)")
+		#expect(result.errors.contains(#"'not json' is not JSON; text needs quotes: '"not json"'"#), "\(result.errors)")
 	}
 }
 

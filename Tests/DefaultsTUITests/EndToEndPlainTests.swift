@@ -56,4 +56,44 @@ struct EndToEndPlainTests {
 		#expect(await session.waitForExit() == 143)
 		#expect(session.storedValues() == ["fontSize": 12])
 	}
+
+	/// The arrows, Home, End, Backspace and Delete edit the answer on a terminal, as in a shell;
+	/// their escape sequences (and those of other keys) never go into it.
+	@Test func arrowKeysEditTheAnswerRatherThanTypeEscapeSequences() async throws {
+		let session = try TmuxSession(environment: ["TERM": "dumb"])
+		#expect(await session.waitForScreen { $0.contains("Setting (number or key;") })
+		try session.type("username")
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains("Username [not set]") })
+		try session.type("helo")
+		try session.send("Left")
+		try session.type("l")
+		try session.send("Home")
+		try session.type("x")
+		try session.send("End", "Up", "F5", "PageUp")
+		try session.type("!!")
+		try session.send("BSpace", "BSpace", "Home", "DC")
+		#expect(await session.waitForScreen { $0.split(separator: "\n").contains { $0.hasPrefix("Username [not set]") && $0.hasSuffix("): hello") } }, "\(session.screen)")
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains("Username set to hello.") }, "\(session.screen)")
+		#expect(!session.transcript.contains("^["), "no escape sequence shown")
+		#expect(await eventually { session.storedValues()["username"] == "hello" }, "\(session.storedValues())")
+		try session.send("C-d")
+		#expect(await session.waitForExit() == 0)
+	}
+
+	/// The lines follow the terminal's width when the window is resized while the prompts run.
+	@Test func linesWrapToTheTerminalsWidthAfterAResize() async throws {
+		let session = try TmuxSession(environment: ["TERM": "dumb"])
+		#expect(await session.waitForScreen { $0.contains("Setting (number or key;") })
+		try session.tmux(["resize-window", "-x", "40", "-y", "30"])
+		try session.type("?")
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains("At the prompt for a value:") }, "\(session.screen)")
+		let help = session.transcript.components(separatedBy: "At the prompt for a setting:").last ?? ""
+		let lines = help.split(separator: "\n").filter { !$0.hasPrefix("Setting (") }
+		#expect(lines.count > 5 && lines.allSatisfy { $0.count <= 40 }, "\(lines)")
+		try session.send("C-d")
+		#expect(await session.waitForExit() == 0)
+	}
 }

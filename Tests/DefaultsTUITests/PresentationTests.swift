@@ -79,7 +79,7 @@ struct PresentationTests {
 	@Test func displayTextMasksSecretsAndNamesChoices() {
 		var token = Setting(key: "token", title: "Token", kind: .string, defaultValue: "")
 		token.isSecret = true
-		#expect(token.displayText(for: "abc") == "•••")
+		#expect(token.displayText(for: "abc") == "••••••••", "eight dots, whatever the length")
 		#expect(token.displayText(for: "") == "(empty)")
 		let formats = Setting(key: "f", title: "F", kind: .choice, defaultValue: [], choices: [.init(value: "md", title: "Markdown")], allowsMultiple: true)
 		#expect(formats.displayText(for: ["md"]) == "Markdown")

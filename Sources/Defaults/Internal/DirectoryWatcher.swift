@@ -44,11 +44,12 @@ final class DirectoryWatcher: @unchecked Sendable {
 	private let nextID = Locked<UInt64>(0)
 
 	// Not IN_MODIFY: a file written in place is complete only at IN_CLOSE_WRITE. IN_CREATE is
-	// for an ancestor watch to see a missing directory come back; files ignore it.
+	// for an ancestor watch to see a missing directory come back; files ignore it. IN_ATTRIB:
+	// a file made readable again (chmod) is read at once, not only at the next save.
 	private static let events = UInt32(
-		IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR
+		IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR
 	)
-	private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+	private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
 	private static let lostEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
 
 	private init?() {

@@ -58,14 +58,34 @@ enum FileType: Equatable, Sendable {
 enum FileContents: Equatable, Sendable {
 	/// No file at the path.
 	case missing
-	/// The whole file.
-	case bytes([UInt8])
+	/// The whole file, and who owns it and may read it (as it was read, not as the path says now).
+	case bytes([UInt8], ownership: FileOwnership)
 	/// The path names a symbolic link, which reads do not follow.
 	case symbolicLink
 	/// A FIFO, device, directory or socket: not read, since reading could block or never end.
 	case notRegularFile(FileType)
 	/// A regular file larger than the limit it was read with; not read.
 	case tooLarge(size: Int64)
+}
+
+/// The owner and permission bits of a file read: whether a message may quote what it holds.
+struct FileOwnership: Equatable, Sendable {
+	var owner: uid_t
+	var permissions: mode_t
+
+	/**
+	Whether a message may quote the file's bytes (a parse error's `found 'x'`, a key's name):
+	only when the user running the process owns it, or when anyone may read it (mode o+r).
+	Otherwise the message may be read by someone who could not read the file (a log, another
+	user's terminal, or root following another user's link), so it keeps the line and column
+	only. A file of root's that others may not read is never quoted, even to root: those are
+	the system's secrets (`/etc/shadow`), and root's output is the likeliest to be shown elsewhere.
+	*/
+	var contentMayBeQuoted: Bool {
+		if permissions & S_IROTH != 0 { return true }
+		let user = getuid()
+		return owner == user && user != 0
+	}
 }
 
 /// A failed system call: which operation on which path, and the `errno`.
@@ -87,15 +107,21 @@ protocol FileSystem: Sendable {
 	func identity(atPath path: String) -> FileIdentity?
 	/// The target of a symbolic link, resolved to an absolute path, even when it does not exist yet.
 	func resolvedPath(_ path: String) -> String?
+	/// What the symbolic link at `path` holds (`readlink`), or `nil` if it is not one.
+	func linkContents(atPath path: String) -> String?
 	/// The names in a directory, or none if it cannot be read.
 	func contentsOfDirectory(atPath path: String) -> [String]
 	/// Whether a process with this id exists (`kill(pid, 0)` does not fail with `ESRCH`).
 	func processExists(_ pid: pid_t) -> Bool
 	/// Creates the directory and any missing parents with `mode`.
 	func createDirectory(atPath path: String, mode: mode_t) throws(SystemCallError)
+	/// Opens a directory for reading, to lock it (`flock` takes directories on Linux).
+	func openDirectoryForLocking(atPath path: String) throws(SystemCallError) -> Int32
 	/// Opens (creating if needed) a file used only for locking.
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
-	/// Takes an exclusive `flock` on `descriptor`, waiting for other holders.
+	/// Opens a file used only for locking if there is one at `path` (never creating it), or returns `nil`.
+	func openLockFileIfPresent(atPath path: String) throws(SystemCallError) -> Int32?
+	/// Takes an exclusive `flock` on `descriptor` (a lock file's or a directory's), waiting for other holders.
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError)
 	/// Creates a new file that must not exist yet, never following a symbolic link.
 	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32
@@ -111,7 +137,7 @@ protocol FileSystem: Sendable {
 	func closeWrittenFile(_ descriptor: Int32, path: String) throws(SystemCallError)
 	func rename(_ source: String, to destination: String) throws(SystemCallError)
 	func removeFile(atPath path: String)
-	/// Makes a rename in `directory` durable.
+	/// Makes a rename in `directory` durable, where this process may read the directory.
 	func synchronizeDirectory(atPath path: String) throws(SystemCallError)
 }
 
@@ -135,6 +161,7 @@ struct SystemFileSystem: FileSystem {
 		let type = FileType(mode: status.st_mode)
 		guard type == .regular else { return .notRegularFile(type) }
 		guard status.st_size <= maximumSize else { return .tooLarge(size: Int64(status.st_size)) }
+		let ownership = FileOwnership(owner: status.st_uid, permissions: status.st_mode & 0o7777)
 		var bytes: [UInt8] = []
 		bytes.reserveCapacity(max(Int(status.st_size), 0) + 1)
 		var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -143,7 +170,7 @@ struct SystemFileSystem: FileSystem {
 				retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
 			}
 			if count < 0 { throw fail("reading", path) }
-			if count == 0 { return .bytes(bytes) }
+			if count == 0 { return .bytes(bytes, ownership: ownership) }
 			bytes.append(contentsOf: chunk[0..<count])
 			// The file may grow while it is read.
 			if bytes.count > maximumSize { return .tooLarge(size: Int64(bytes.count)) }
@@ -184,6 +211,13 @@ struct SystemFileSystem: FileSystem {
 		return nil
 	}
 
+	func linkContents(atPath path: String) -> String? {
+		var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+		let length = readlink(path, &buffer, buffer.count - 1)
+		guard length >= 0 else { return nil }
+		return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+	}
+
 	func contentsOfDirectory(atPath path: String) -> [String] {
 		guard let directory = opendir(path) else { return [] }
 		defer { closedir(directory) }
@@ -215,11 +249,18 @@ struct SystemFileSystem: FileSystem {
 		giveToOwnerOfParent(path) { chown(path, $0, $1) }
 	}
 
+	func openDirectoryForLocking(atPath path: String) throws(SystemCallError) -> Int32 {
+		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+		guard descriptor >= 0 else { throw fail("opening the directory", path) }
+		return descriptor
+	}
+
 	/**
 	Opens the lock file, creating it if needed. Root creating it in another user's directory
 	gives it to that directory's owner, so that the user can still lock it; and a lock file
 	this process cannot open for writing (left by root before) is opened for reading, which
-	`flock` takes as well.
+	`flock` takes as well. A lock file that cannot be created because its directory may not be
+	written fails as `FileStoreError.creatingInDirectory` on the directory, which is the cause.
 	*/
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
 		let created = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
@@ -227,11 +268,26 @@ struct SystemFileSystem: FileSystem {
 			giveToOwnerOfParent(path) { fchown(created, $0, $1) }
 			return created
 		}
-		guard errno == EEXIST else { throw fail(FileStoreError.openingLockFile, path) }
-		var descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW) }
-		if descriptor < 0, errno == EACCES {
-			descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+		let code = errno
+		guard code == EEXIST else {
+			if code == EACCES || code == EPERM, identity(atPath: path) == nil {
+				throw SystemCallError(operation: FileStoreError.creatingInDirectory, path: parentDirectory(of: path), code: code)
+			}
+			throw SystemCallError(operation: FileStoreError.openingLockFile, path: path, code: code)
 		}
+		guard let descriptor = try openLockFileIfPresent(atPath: path) else {
+			throw SystemCallError(operation: FileStoreError.openingLockFile, path: path, code: ENOENT)
+		}
+		return descriptor
+	}
+
+	func openLockFileIfPresent(atPath path: String) throws(SystemCallError) -> Int32? {
+		// O_NONBLOCK: whatever is there, opening it must not wait (a FIFO).
+		var descriptor = retryingOnInterrupt { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+		if descriptor < 0, errno == EACCES {
+			descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+		}
+		if descriptor < 0, errno == ENOENT { return nil }
 		guard descriptor >= 0 else { throw fail(FileStoreError.openingLockFile, path) }
 		return descriptor
 	}
@@ -256,7 +312,12 @@ struct SystemFileSystem: FileSystem {
 	}
 
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {
-		guard retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw fail("locking the lock file", path) }
+		guard retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
+			let code = errno
+			var status = stat()
+			let isDirectory = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+			throw SystemCallError(operation: isDirectory ? "locking the directory" : "locking the lock file", path: path, code: code)
+		}
 	}
 
 	func createExclusively(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
@@ -300,6 +361,10 @@ struct SystemFileSystem: FileSystem {
 
 	func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
 		let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+		// A directory this user may write but not read (mode -wx) cannot be opened to sync: the
+		// rename is done, and its durability is left to the file system, rather than reporting
+		// a save that happened as failed.
+		if descriptor < 0, errno == EACCES { return }
 		guard descriptor >= 0 else { throw fail("opening the directory", path) }
 		defer { Glibc.close(descriptor) }
 		guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw fail("syncing the directory", path) }

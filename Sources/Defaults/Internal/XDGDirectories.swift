@@ -2,11 +2,11 @@ import Foundation
 
 /**
 The XDG base directory variables (`$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, `$XDG_DATA_HOME`,
-`$XDG_DATA_DIRS`) as the stores, the layers and the registry read them: from `environment`
+`$XDG_DATA_DIRS`, `$XDG_STATE_HOME`) as the stores, the layers and the registry read them: from `environment`
 when one is given (tests, tools), else from the process, one variable at a time
 (`ProcessInfo.environment` copies them all, each time). Only absolute paths count.
 */
-enum XDGDirectories {
+package enum XDGDirectories {
 	/// The variable's value, or `nil` when it is not set.
 	static func value(of name: String, in environment: [String: String]?) -> String? {
 		environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
@@ -20,6 +20,13 @@ enum XDGDirectories {
 	/// `$HOME` when it is an absolute path, else the account's home directory.
 	static func home(in environment: [String: String]?) -> URL {
 		URL(fileURLWithPath: directory("HOME", in: environment) ?? NSHomeDirectory(), isDirectory: true)
+	}
+
+	/// `$XDG_STATE_HOME`, or `~/.local/state`: where a program keeps what it must not lose but
+	/// that is no setting (the etcd sync's journal, values a store could not save).
+	package static func stateHome(in environment: [String: String]? = nil) -> URL {
+		directory("XDG_STATE_HOME", in: environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
+			?? home(in: environment).appendingPathComponent(".local/state", isDirectory: true)
 	}
 
 	/// A list variable's directories (`XDG_CONFIG_DIRS`, separated by `:`): the absolute ones, in

@@ -134,16 +134,33 @@ extension Defaults.JSONValue {
 extension Defaults {
 	/// Why JSON text could not be parsed, and where.
 	public struct JSONParseError: Error, CustomStringConvertible, Sendable, Equatable {
-		/// What is wrong, for example `expected ':' after an object key`.
+		/// What is wrong, for example `expected a value but found 'x'`.
 		public let reason: String
+		/// What is wrong without quoting the text (no character, word, key or number of it),
+		/// for example `expected a value but found another character`: for messages about a file
+		/// that whoever reads them may not be allowed to read.
+		public let reasonWithoutContent: String
 		/// The 1-based line of the problem.
 		public let line: Int
 		/// The 1-based column (in bytes) of the problem.
 		public let column: Int
 
+		/// `withoutContent`: the reason without the text's own characters, when `reason` quotes some.
+		init(reason: String, withoutContent: String? = nil, line: Int, column: Int) {
+			self.reason = reason
+			reasonWithoutContent = withoutContent ?? reason
+			self.line = line
+			self.column = column
+		}
+
 		/// The place and reason: `invalid JSON at line 3, column 7: expected ':' after an object key`.
 		public var description: String {
 			"invalid JSON at line \(line), column \(column): \(reason)"
+		}
+
+		/// The place and ``reasonWithoutContent``: `invalid JSON at line 1, column 1: expected a value but found another character`.
+		public var descriptionWithoutContent: String {
+			"invalid JSON at line \(line), column \(column): \(reasonWithoutContent)"
 		}
 	}
 }
@@ -208,7 +225,9 @@ struct JSONParser {
 		}
 	}
 
-	func error(_ reason: String, at offset: Int? = nil) -> Defaults.JSONParseError {
+	/// The error `reason` at `offset` (the current position unless given); `withoutContent`: the
+	/// reason without the text's own characters, when `reason` quotes some.
+	func error(_ reason: String, withoutContent: String? = nil, at offset: Int? = nil) -> Defaults.JSONParseError {
 		let end = min(offset ?? position, bytes.count)
 		var line = 1
 		var lineStart = 0
@@ -216,7 +235,7 @@ struct JSONParser {
 			line += 1
 			lineStart = index + 1
 		}
-		return Defaults.JSONParseError(reason: reason, line: line, column: end - lineStart + 1)
+		return Defaults.JSONParseError(reason: reason, withoutContent: withoutContent, line: line, column: end - lineStart + 1)
 	}
 
 	mutating func skipWhitespace() throws(Defaults.JSONParseError) {
@@ -230,17 +249,20 @@ struct JSONParser {
 		}
 	}
 
-	private func describeNext() -> String {
-		guard position < bytes.count else { return "the end of the text" }
+	/// The error "`expected` but found" what is next, quoted (`'x'`, `byte 0x7`), and without it ("another character").
+	private func unexpected(_ expected: String) -> Defaults.JSONParseError {
+		guard position < bytes.count else { return error("\(expected) but found the end of the text") }
 		let byte = bytes[position]
-		if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-		return "byte 0x\(String(byte, radix: 16))"
+		let quoted = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+		return error("\(expected) but found \(quoted)", withoutContent: "\(expected) but found another character")
 	}
 
-	/// The letters from here, quoted ("'nope'"): a bare word where a value belongs.
-	private func describeWord() -> String {
+	/// The error "`expected` but found" the letters from here, quoted ("'nope'"): a bare word
+	/// where a value belongs; without them, "a word".
+	private func unexpectedWord(_ expected: String) -> Defaults.JSONParseError {
 		let word = bytes[position...].prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }.prefix(20)
-		return word.isEmpty ? describeNext() : "'\(String(decoding: word, as: UTF8.self))'"
+		guard !word.isEmpty else { return unexpected(expected) }
+		return error("\(expected) but found '\(String(decoding: word, as: UTF8.self))'", withoutContent: "\(expected) but found a word")
 	}
 
 	private mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
@@ -254,17 +276,17 @@ struct JSONParser {
 		case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
 		case UInt8(ascii: "n"): try expectLiteral("null"); return .null
 		case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-		default: throw error("expected a value but found \(describeNext())")
+		default: throw unexpected("expected a value")
 		}
 	}
 
 	private mutating func expectLiteral(_ literal: StaticString) throws(Defaults.JSONParseError) {
 		let count = literal.utf8CodeUnitCount
-		guard position + count <= bytes.count else { throw error("expected a value (text needs quotes) but found \(describeWord())") }
+		guard position + count <= bytes.count else { throw unexpectedWord("expected a value (text needs quotes)") }
 		let literalBytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
 		for index in 0..<count where bytes[position + index] != literalBytes[index] {
 			// A word that only starts like true, false or null ("not json", "nope") is not JSON at all.
-			throw error("expected a value (text needs quotes) but found \(describeWord())")
+			throw unexpectedWord("expected a value (text needs quotes)")
 		}
 		position += count
 	}
@@ -289,14 +311,14 @@ struct JSONParser {
 				break
 			}
 			guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-				throw error("expected a string key in an object but found \(describeNext())")
+				throw unexpected("expected a string key in an object")
 			}
 			let keyStart = position
 			let key = try parseString()
 			let keyEnd = position
 			try skipWhitespace()
 			guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-				throw error("expected ':' after the object key \"\(key)\"")
+				throw error("expected ':' after the object key \"\(key)\"", withoutContent: "expected ':' after an object key")
 			}
 			position += 1
 			try skipWhitespace()
@@ -314,7 +336,7 @@ struct JSONParser {
 			switch bytes[position] {
 			case UInt8(ascii: ","): comma = position
 			case UInt8(ascii: "}"): comma = nil
-			default: throw error("expected ',' or '}' in an object but found \(describeNext())")
+			default: throw unexpected("expected ',' or '}' in an object")
 			}
 			if let objects {
 				// An object value was recorded last, after the objects nested in it.
@@ -355,7 +377,7 @@ struct JSONParser {
 			switch bytes[position] {
 			case UInt8(ascii: ","): position += 1
 			case UInt8(ascii: "]"): position += 1; return .array(elements)
-			default: throw error("expected ',' or ']' in an array but found \(describeNext())")
+			default: throw unexpected("expected ',' or ']' in an array")
 			}
 		}
 	}
@@ -431,7 +453,7 @@ struct JSONParser {
 				case UInt8(ascii: "r"): decoded.append(0x0D)
 				case UInt8(ascii: "t"): decoded.append(0x09)
 				case UInt8(ascii: "u"): decoded.append(contentsOf: try parseUnicodeEscape())
-				default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: position - 2)
+				default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", withoutContent: "invalid escape in a string", at: position - 2)
 				}
 			default:
 				if byte < 0x20 { throw error("a control character must be escaped inside a string") }
@@ -514,7 +536,7 @@ struct JSONParser {
 			inexactNumbers += 1
 		}
 		guard let value = Double(text), value.isFinite else {
-			guard keepsNumbersOutOfRange else { throw error("number \(text) is out of range", at: start) }
+			guard keepsNumbersOutOfRange else { throw error("number \(text) is out of range", withoutContent: "a number is out of range", at: start) }
 			inexactNumbers += 1
 			// Kept as its text: nothing is lost, and a key of a number type reads its default
 			// rather than the nearest finite Double, a value nobody wrote.

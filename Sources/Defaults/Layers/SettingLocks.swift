@@ -135,7 +135,7 @@ public final class SettingLocks: Sendable {
 			switch try fileSystem.readFile(atPath: target, maximumSize: maximumSize) {
 			case .missing:
 				return File(path: path, names: [], prefixes: [], problem: nil)
-			case .bytes(let bytes):
+			case .bytes(let bytes, _):
 				guard let text = String(validating: bytes, as: UTF8.self) else {
 					problem = "it is not UTF-8 text"
 					break

@@ -93,8 +93,13 @@ extension Defaults {
 	/// Where the value of the key named `name` in `store` comes from. See ``origin(of:)``.
 	public static func origin(ofKeyNamed name: String, in store: any DefaultsStore) -> ValueOrigin {
 		if let paths = store as? MemberPathStore {
-			// A member's value comes from where its top-level value does.
-			return origin(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
+			// A member's value comes from where its top-level value does; a member that value
+			// does not hold reads its default (still locked when the top-level key is).
+			let holder = origin(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
+			guard paths.paths[name] == nil || paths.storedValue(forKey: name) != nil else {
+				return ValueOrigin(layer: .defaultValue, lockedBy: holder.lockedBy)
+			}
+			return holder
 		}
 		if let layered = store as? LayeredStore {
 			return layered.origin(forKey: name)

@@ -93,7 +93,8 @@ extension Setting {
 		do {
 			value = try Defaults.JSONValue(parsing: text)
 		} catch {
-			return .failure(SettingError("\(error)"))
+			// A bare word or a number in another notation: say how to write it, not where parsing stopped.
+			return .failure(TypedTextHints.notJSON(text) ?? SettingError("\(error)"))
 		}
 		return validate(value).map { .failure($0) } ?? .success(value)
 	}

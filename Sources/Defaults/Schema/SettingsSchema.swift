@@ -125,32 +125,48 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		return value.jsonString(pretty: true)
 	}
 
-	/// Reads a schema file.
+	/// Reads a schema file. The references a JSON Schema has to other documents, which are not
+	/// followed, are reported (`Defaults.problemHandler`) in one sentence, once per process.
 	///
 	/// - Throws: ``SettingsSchemaError`` naming the file and what is wrong with it.
 	public static func load(from url: URL) throws(SettingsSchemaError) -> SettingsSchema {
+		try load(from: url, reportingNotes: true)
+	}
+
+	/// Reads a schema file; without `reportingNotes`, what a JSON Schema's references leave out is
+	/// not reported (for a list of programs, which shows none of their settings).
+	package static func load(from url: URL, reportingNotes: Bool) throws(SettingsSchemaError) -> SettingsSchema {
 		let data: Data
 		do {
 			data = try Data(contentsOf: url)
 		} catch {
 			throw SettingsSchemaError(path: url.path, reason: "it cannot be read (\((error as NSError).localizedDescription))")
 		}
-		return try decode(data, path: url.path)
+		// A file that is neither the user's nor readable by others is not quoted (`found 'r'`).
+		var status = stat()
+		let quoting = stat(url.path, &status) == 0 && FileOwnership(owner: status.st_uid, permissions: status.st_mode & 0o7777).contentMayBeQuoted
+		return try decode(data, path: url.path, reportingNotes: reportingNotes, quotingContent: quoting)
 	}
 
-	/// Reads a schema from JSON text.
+	/// Reads a schema from JSON text; see ``load(from:)``.
 	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
+		try decode(data, path: path, reportingNotes: true, quotingContent: true)
+	}
+
+	/// Reads a schema from JSON text; unless `quotingContent`, a parse error does not quote the text.
+	private static func decode(_ data: Data, path: String, reportingNotes: Bool, quotingContent: Bool) throws(SettingsSchemaError) -> SettingsSchema {
 		let document: Defaults.JSONValue
-		do {
+		do throws(Defaults.JSONParseError) {
 			document = try Defaults.JSONValue(parsing: data)
 		} catch {
-			throw SettingsSchemaError(path: path, reason: "\(error)")
+			throw SettingsSchemaError(path: path, reason: quotingContent ? "\(error)" : error.descriptionWithoutContent)
 		}
 		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
 		if isJSONSchema(document) {
 			let imported = importing(jsonSchema: document, title: (path as NSString).lastPathComponent)
-			for note in imported.notes {
-				Defaults.report(.init(kind: .storeFailure, key: nil, message: "The JSON Schema \(path): \(note); the settings it describes are edited as JSON."))
+			// One sentence per schema; the same one is not reported again in this process.
+			if reportingNotes, let summary = imported.unfollowedSummary(path: path) {
+				Defaults.report(.init(kind: .storeFailure, key: nil, message: summary))
 			}
 			guard !imported.schema.settings.isEmpty else {
 				throw SettingsSchemaError(path: path, reason: "it is a JSON Schema that describes no property of an object, so it names no setting")

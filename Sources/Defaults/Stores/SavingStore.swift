@@ -60,12 +60,16 @@ extension FileStore: SavingStore {
 		try flush()
 	}
 
-	/// "read-only" for a store opened read-only, "unreadable" when its file could not be read,
-	/// "not saved" while its last save failed.
+	/// "read-only" for a store opened read-only, "unreadable" while its file cannot be read,
+	/// "file broken" while it does not parse, "not saved" while its last save failed.
 	public var condition: String? {
 		if !access.allowsWriting { return "read-only" }
-		if loadError?.kind == .readFailed { return "unreadable" }
-		return lastSaveError == nil ? nil : "not saved"
+		let (problem, failure) = withIOLock { (fileProblem, lastFailure) }
+		switch problem?.kind {
+		case .readFailed?: return "unreadable"
+		case .corrupt?: return "file broken"
+		default: return failure == nil ? nil : "not saved"
+		}
 	}
 
 	/// ``loadError``, in words.

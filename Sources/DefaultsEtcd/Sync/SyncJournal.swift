@@ -84,11 +84,8 @@ struct SyncJournal: Equatable, Sendable {
 	/// The journal's place when none is given: `$XDG_STATE_HOME/<app>/etcd-sync-<prefix>.json`
 	/// (`~/.local/state` without `XDG_STATE_HOME`), the prefix made safe for a file name.
 	static func defaultURL(prefix: String) -> URL {
-		let environment = ProcessInfo.processInfo.environment
-		let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-			?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
 		let safe = String(prefix.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-		return stateHome
+		return XDGDirectories.stateHome()
 			.appendingPathComponent(FileStore.applicationName)
 			.appendingPathComponent("etcd-sync-\(safe).json")
 	}

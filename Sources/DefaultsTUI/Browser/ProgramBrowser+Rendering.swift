@@ -15,28 +15,42 @@ extension ProgramBrowser {
 			return screen
 		}
 		screen.lines.append(titleBar())
-		let rows: [[Span]]
+		let count: Int
 		let selected: Int
 		switch mode {
 		case .list:
-			rows = entries.enumerated().map { programLine($1, isSelected: $0 == selectedProgram) }
-			selected = selectedProgram
+			(count, selected) = (entries.count, selectedProgram)
 		case .searching:
-			rows = hits.enumerated().map { hitLine($1, isSelected: $0 == selectedHit) }
-			selected = selectedHit
+			(count, selected) = (hits.count, selectedHit)
 		}
 		if selected < scrollTop { scrollTop = selected }
 		if selected >= scrollTop + listHeight { scrollTop = selected - listHeight + 1 }
-		scrollTop = max(0, min(scrollTop, max(0, rows.count - listHeight)))
-		var listLines = Array(rows.dropFirst(scrollTop).prefix(listHeight))
-		if rows.isEmpty, case .searching(let buffer) = mode, !buffer.text.isEmpty {
+		scrollTop = max(0, min(scrollTop, max(0, count - listHeight)))
+		// Only the rows shown are made, and only their programs are read.
+		let shown = scrollTop..<min(count, scrollTop + listHeight)
+		var listLines: [[Span]]
+		switch mode {
+		case .list:
+			readDetails(shown)
+			listLines = shown.map { programLine(entries[$0], isSelected: $0 == selectedProgram) }
+		case .searching:
+			listLines = shown.map { hitLine(hits[$0], isSelected: $0 == selectedHit) }
+		}
+		if count == 0, case .searching(let buffer) = mode, !buffer.text.isEmpty {
 			listLines.append([Span("  No setting of any program matches “\(buffer.text.escapingControlCharacters)”.".fitted(to: width, pad: true), .dim)])
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
 		screen.lines += listLines
-		screen.lines.append([Span(statusText().escapingControlCharacters.fitted(to: width, pad: true), .hint)])
-		let (messageLine, cursor) = self.messageLine()
+		// Why a program cannot be shown is said in full: what the status line cannot hold goes on
+		// the message line, while that has nothing of its own to say.
+		let status = statusText().escapingControlCharacters
+		let statusLines = showsProblemInFull && status.cellWidth > width - 1 ? status.wrapped(to: width - 1) : [status]
+		screen.lines.append([Span((" " + (statusLines.first ?? "")).fitted(to: width, pad: true), .hint)])
+		var (messageLine, cursor) = self.messageLine()
 		if let cursor { screen.cursor = (height - 2, cursor) }
+		if statusLines.count > 1 {
+			messageLine = [Span((" " + statusLines.dropFirst().joined(separator: " ")).fitted(to: width, pad: true), .hint)]
+		}
 		screen.lines.append(messageLine)
 		screen.lines.append([Span(KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { _ in "" }.fitted(to: width, pad: true), .hint)])
 		return screen
@@ -82,18 +96,26 @@ extension ProgramBrowser {
 		return [Span(left, style), Span(key, isSelected ? style : .dim)]
 	}
 
-	/// What the line under the list says of the selected program or setting.
+	/// Whether the status line says why the selected program cannot be shown, going on to the
+	/// message line when that is free.
+	private var showsProblemInFull: Bool {
+		guard case .list = mode, message == nil, entries.indices.contains(selectedProgram) else { return false }
+		return entries[selectedProgram].problem != nil
+	}
+
+	/// What the line under the list says of the selected program or setting (without the space before it).
 	private func statusText() -> String {
 		switch mode {
 		case .list:
-			guard entries.indices.contains(selectedProgram) else { return " No program has registered its settings." }
+			guard entries.indices.contains(selectedProgram) else { return "No program has registered its settings." }
 			let entry = entries[selectedProgram]
-			if entry.isDemo { return " \(entry.name): the built-in demo settings" }
-			return " \(entry.name): schema \(entry.location)"
+			if let problem = entry.problem { return "\(entry.name) cannot be shown: \(problem) (schema \(entry.location))" }
+			if entry.isDemo { return "\(entry.name): the built-in demo settings" }
+			return "\(entry.name): schema \(entry.location)"
 		case .searching(let buffer):
-			guard !buffer.text.isEmpty else { return " Search every program's settings by title, key and help" }
+			guard !buffer.text.isEmpty else { return "Search every program's settings by title, key and help" }
 			let programs = Set(hits.map(\.program)).count
-			var text = " \(hits.count) setting\(hits.count == 1 ? "" : "s") in \(programs) program\(programs == 1 ? "" : "s")"
+			var text = "\(hits.count) setting\(hits.count == 1 ? "" : "s") in \(programs) program\(programs == 1 ? "" : "s")"
 			if hits.indices.contains(selectedHit), let help = hits[selectedHit].help {
 				text += " — " + help.split(whereSeparator: \.isNewline).joined(separator: " ")
 			}

@@ -22,9 +22,11 @@ public final class ProgramBrowser {
 		case searching(TextBuffer)
 	}
 
-	/// The programs, in the order shown.
+	/// The programs, in the order shown; a program's details are read when it is first shown
+	/// (see ``ProgramEntry/details``).
 	public private(set) var entries: [ProgramEntry]
-	private var index: SettingsIndex
+	/// Every program's settings for the search, made at the first search (reading every program).
+	private var index: SettingsIndex?
 	var width = 80
 	var height = 24
 	var mode = Mode.list
@@ -41,17 +43,35 @@ public final class ProgramBrowser {
 	/// A browser over `entries`, with the first selected.
 	public init(entries: [ProgramEntry]) {
 		self.entries = entries
-		index = SettingsIndex(entries)
 	}
 
 	/// Puts in the programs as they are now (after one was edited, its modified count changed),
-	/// keeping the selected program and the search.
+	/// keeping the selected program, and the search with the setting found that was selected.
 	public func replaceEntries(_ newEntries: [ProgramEntry]) {
 		let selectedName = entries.indices.contains(selectedProgram) ? entries[selectedProgram].name : nil
 		entries = newEntries
-		index = SettingsIndex(newEntries)
+		index = nil
 		selectedProgram = newEntries.firstIndex { $0.name == selectedName } ?? min(selectedProgram, max(0, newEntries.count - 1))
-		if case .searching(let buffer) = mode { search(buffer.text) }
+		if case .searching(let buffer) = mode {
+			let selected = hits.indices.contains(selectedHit) ? hits[selectedHit] : nil
+			search(buffer.text)
+			if let selected {
+				selectedHit = hits.firstIndex { $0.program == selected.program && $0.key == selected.key } ?? min(selectedHit, max(0, hits.count - 1))
+			}
+		}
+	}
+
+	/// Reads the details of the programs at `indices` that are listed by name only.
+	func readDetails(_ indices: Range<Int>) {
+		for index in indices where entries.indices.contains(index) && entries[index].details != nil {
+			entries[index] = entries[index].read()
+		}
+	}
+
+	/// The words the editor's hint bar gives Esc in a program opened from here: what it goes back to.
+	public var backHint: String {
+		if case .searching = mode { return "search" }
+		return "programs"
 	}
 
 	/// Shows `text` on the message line, as an error when `isError`.
@@ -118,6 +138,7 @@ public final class ProgramBrowser {
 		switch command {
 		case .edit:
 			guard entries.indices.contains(selectedProgram) else { return .none }
+			readDetails(selectedProgram..<selectedProgram + 1)
 			let entry = entries[selectedProgram]
 			if let problem = entry.problem {
 				message = ("\(entry.name)'s settings cannot be shown: \(problem)", true)
@@ -160,9 +181,13 @@ public final class ProgramBrowser {
 		return .none
 	}
 
-	/// Finds the settings `query` matches, with the first selected.
+	/// Finds the settings `query` matches, with the first selected. The first search reads every program.
 	private func search(_ query: String) {
-		hits = index.search(query)
+		if index == nil, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+			readDetails(entries.indices)
+			index = SettingsIndex(entries)
+		}
+		hits = index?.search(query) ?? []
 		selectedHit = 0
 		scrollTop = 0
 	}

@@ -8,6 +8,8 @@ schema, and how many of its settings are modified.
 let notes = ProgramEntry(name: "notes", schema: notesSchema, modifiedCount: 2, location: "/usr/share/defaults/schemas/notes.json")
 let demo = ProgramEntry(name: "defaults-tui", schema: DemoSettings.schema(store: store), isDemo: true)
 let broken = ProgramEntry(name: "old", problem: "not valid JSON at line 3", location: path)
+// Its schema and settings read only when the list shows it or searches:
+let later = ProgramEntry(name: "notes", location: path) { readNotesEntry() }
 ```
 */
 public struct ProgramEntry: Sendable {
@@ -23,15 +25,32 @@ public struct ProgramEntry: Sendable {
 	public var problem: String?
 	/// Where its schema is, for the status line.
 	public var location: String
+	/// Reads the program's schema and values: the entry as the list shows it, for a program listed
+	/// by its name first. The list calls it when it first shows the program, opens it or searches
+	/// (not for every program as it starts); `nil` once read, or for an entry made whole.
+	public var details: (@Sendable () -> ProgramEntry)?
 
-	/// A program with its schema (or the `problem` that keeps it from being read).
-	public init(name: String, schema: SettingsSchema? = nil, modifiedCount: Int? = nil, isDemo: Bool = false, problem: String? = nil, location: String = "") {
+	/// A program with its schema (or the `problem` that keeps it from being read), or with
+	/// `details` that read them when the list needs them.
+	public init(
+		name: String, schema: SettingsSchema? = nil, modifiedCount: Int? = nil, isDemo: Bool = false, problem: String? = nil, location: String = "",
+		details: (@Sendable () -> ProgramEntry)? = nil
+	) {
 		self.name = name
 		self.schema = schema
 		self.modifiedCount = modifiedCount
 		self.isDemo = isDemo
 		self.problem = problem
 		self.location = location
+		self.details = details
+	}
+
+	/// The entry with its details read (itself when they are).
+	public func read() -> ProgramEntry {
+		guard let details else { return self }
+		var entry = details()
+		entry.details = nil
+		return entry
 	}
 
 	/// The title the list shows: the schema's, else the name.

@@ -78,7 +78,8 @@ extension EditorModel {
 
 	private func titleBar() -> [Span] {
 		var right = "\(modifiedKeys.count) modified"
-		if let condition = (store as? any SavingStore)?.condition { right += " · \(condition)" }
+		conditionShown = saveCondition
+		if let condition = conditionShown { right += " · \(condition)" }
 		if showsModifiedOnly { right += " · modified only" }
 		if !filterText.isEmpty { right += " · filter “\(filterText.escapingControlCharacters)”" }
 		// The count stays; the title and the store's path give way in a narrow window.
@@ -254,7 +255,7 @@ extension EditorModel {
 				switch command {
 				case .nextMatch: return filterText.isEmpty ? nil : ""
 				// With nothing to leave, Esc goes back to the list of programs, when the editor came from it.
-				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? (canGoBack ? "programs" : nil) : ""
+				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? (canGoBack ? backHint : nil) : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
 				case .reset:
 					guard let selected = selectedSetting, ownValue(of: selected.key) != nil, lockingFile(of: selected.key) == nil else { return nil }

@@ -69,16 +69,28 @@ public final class EditorModel {
 		var rowByKey: [String: Int] = [:]
 	}
 
-	/// The settings shown, in their sections.
-	public let schema: SettingsSchema
+	/// The settings shown, in their sections; made again while the editor is open when
+	/// ``schemaFromStore`` is set.
+	public private(set) var schema: SettingsSchema
 	/// Where the settings' values are kept.
 	public let store: any DefaultsStore
+	/**
+	Makes the schema again from the store's values, for settings that come and go with the
+	store's keys: a schema inferred from a file's values, or one that shows the keys it does
+	not name. When set, keys another program adds appear as the store reports them, a key
+	whose value changes type is shown as its new kind, and a key removed stays, not set.
+
+	```swift
+	model.schemaFromStore = { SettingsSchema.inferred(from: store.storedValues(), title: "x.json") }
+	```
+	*/
+	public var schemaFromStore: (() -> SettingsSchema)?
 	/// Every setting by key, and every key the editor shows: looked up on each key press.
-	let settingsByKey: [String: Setting]
+	private(set) var settingsByKey: [String: Setting]
 	/// The keys of the settings shown, to observe in the store.
-	public let keyNames: Set<String>
+	public private(set) var keyNames: Set<String>
 	/// Each setting's widget, by key.
-	let widgets: [String: any SettingWidget]
+	private(set) var widgets: [String: any SettingWidget]
 	/// Where the store lives, for the title bar.
 	public var storeDescription: String
 	let now: () -> Date
@@ -92,6 +104,9 @@ public final class EditorModel {
 	/// Whether Esc, with no filter to leave, goes back to a list the editor was opened from
 	/// (``EditorAction/back``); ``TerminalBrowser`` sets it for the programs it opens.
 	public var canGoBack = false
+	/// What Esc goes back to, as the hint bar names it when ``canGoBack`` is set: `programs`, or
+	/// `search` for a program opened from a search's results.
+	public var backHint = "programs"
 	/// Why the editor ended with changes the store could not keep (the person chose to quit
 	/// anyway, or to write them to a file), for the program to report; `nil` when all were kept.
 	public internal(set) var unsavedAtQuit: String?
@@ -121,6 +136,8 @@ public final class EditorModel {
 	var settingsOnScreen: [Int: String] = [:]
 	/// Where the last render drew an open list (a picker's, a checklist's), for the mouse.
 	var listBoxOnScreen: ListBoxPlacement?
+	/// The store's condition (`not saved`, `offline`) as the title bar last showed it.
+	var conditionShown: String?
 	/// The list as the filter and the modified-only view show it, made again only when the view changes.
 	private var cachedRows: ShownList?
 	/// Each section's settings' key, title and help in lower case as UTF-8, made on the first filter.
@@ -215,6 +232,21 @@ public final class EditorModel {
 		return texts
 	}
 
+	/// Shows `newSchema`'s settings from now on: their widgets made, the new ones' values read,
+	/// the list and the filter's texts made again. The selection and an edit stay where they are.
+	func adopt(_ newSchema: SettingsSchema) {
+		schema = newSchema
+		settingsByKey = Dictionary(newSchema.settings.map { ($0.key, $0) }) { first, _ in first }
+		keyNames = Set(settingsByKey.keys)
+		widgets = settingsByKey.mapValues(Widgets.widget(for:))
+		for setting in newSchema.settings {
+			record(setting.key, store.storedValue(forKey: setting.key))
+		}
+		invalidateRows()
+		searchTexts = nil
+		if selectedKey == nil { selectedKey = newSchema.settings.first?.key }
+	}
+
 	// MARK: Store
 
 	/// Notes a stored value (`nil`: none) and whether it makes the setting modified.
@@ -244,8 +276,10 @@ public final class EditorModel {
 	*/
 	@discardableResult
 	public func storeDidChange(keys: Set<String>?) -> Bool {
+		// Keys that came, went or changed type make the schema again (a schema made from the store's values).
+		var changed = refreshSchema(after: keys)
 		// A locks file that changed says "any key": a setting may be locked or unlocked without a new value.
-		var changed = keys == nil && refreshLockedKeys()
+		changed = keys == nil && refreshLockedKeys() || changed
 		for key in keys ?? keyNames where keyNames.contains(key) {
 			let value = store.storedValue(forKey: key)
 			guard value != values[key], let setting = settingsByKey[key] else { continue }

@@ -22,6 +22,11 @@ struct TextBuffer: Equatable {
 		cursor = text.endIndex
 	}
 
+	/// How many characters are before the cursor; counts them, for a short line (a line prompt).
+	var charactersBeforeCursor: Int {
+		text.distance(from: text.startIndex, to: cursor)
+	}
+
 	/// Applies a text-editing command or types a character; returns false when the key is neither.
 	mutating func handle(_ command: Command?, key: EditorKey) -> Bool {
 		switch command {

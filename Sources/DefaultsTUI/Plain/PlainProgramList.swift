@@ -24,19 +24,25 @@ public final class PlainProgramList {
 	private var hits: [SettingHit] = []
 	private var state = State.choosingProgram
 	/// The width lines are wrapped to (80 when the terminal's is not known).
-	private let width: Int
+	private var width: Int
+
+	/// Wraps the lines that follow to `newWidth`, the terminal's width now (when known).
+	public func resize(to newWidth: Int?) {
+		width = max(20, newWidth ?? width)
+	}
 
 	/// A list of `entries`; `width` is the terminal's, when known.
 	public init(entries: [ProgramEntry], width: Int? = nil) {
-		self.entries = entries
-		index = SettingsIndex(entries)
+		// Every program is listed at once, with its title and counts: each one's details are read.
+		self.entries = entries.map { $0.read() }
+		index = SettingsIndex(self.entries)
 		self.width = max(20, width ?? 80)
 	}
 
 	/// Puts in the programs as they are now (after one was edited).
 	public func replaceEntries(_ newEntries: [ProgramEntry]) {
-		entries = newEntries
-		index = SettingsIndex(newEntries)
+		entries = newEntries.map { $0.read() }
+		index = SettingsIndex(entries)
 	}
 
 	/// The list and the first prompt.

@@ -9,7 +9,7 @@ extension Setting {
 	```swift
 	theme.displayText(for: "dark")            //=> dark
 	notes.displayText(for: "one\ntwo")        //=> one\ntwo
-	token.displayText(for: "s3cret")          //=> ••••••
+	token.displayText(for: "s3cret")          //=> ••••••••
 	```
 	*/
 	package func displayText(for value: Defaults.JSONValue?, revealingSecrets: Bool = false) -> String {
@@ -37,10 +37,13 @@ extension Setting {
 		return plainText(for: value)
 	}
 
-	/// A secret as dots: one a character, at most eight, or "(empty)".
+	/// A secret as dots, ``secretMask`` whatever its length (which would help guess it), or "(empty)".
 	static func masked(_ text: String) -> String {
-		text.isEmpty ? "(empty)" : String(repeating: "•", count: text.prefix(8).count)
+		text.isEmpty ? "(empty)" : secretMask
 	}
+
+	/// The dots that stand for any secret that is not empty: eight, so they say nothing of its length.
+	static let secretMask = String(repeating: "•", count: 8)
 
 	private func plainText(for value: Defaults.JSONValue) -> String {
 		if let choices, kind == .choice {

@@ -39,10 +39,12 @@ struct EventLoop {
 				pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
 				pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0),
 			]
-			let timeout = model.nextFlashExpiry.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
+			// Woken for a highlight that ends, and while the title bar shows the store's condition, to see it change.
+			let wakeUp = [model.nextFlashExpiry, model.nextConditionCheck].compactMap { $0 }.min()
+			let timeout = wakeUp.map { max(0, Int32($0.timeIntervalSinceNow * 1000) + 1) } ?? -1
 			let ready = poll(&descriptors, 2, timeout)
 			if ready < 0, errno != EINTR { return .quit }
-			var needsDraw = model.expireFlashes()
+			var needsDraw = model.expireFlashes() || model.saveConditionChanged()
 
 			let news = descriptors[1].revents != 0 ? pipe.take() : WakeUpPipe.News()
 			if news.hasStoreChanges, model.storeDidChange(keys: news.allKeys ? nil : news.keys) {
@@ -77,7 +79,10 @@ struct EventLoop {
 					return action == .back ? .back : .quit
 				case .exportAndQuit(let values):
 					switch UnsavedValuesFile.write(values) {
-					case .success(let path): model.quitAfterExport(to: path)
+					case .success(let path):
+						model.quitAfterExport(to: path)
+						// They are in the file now: not written again by the store's last save at exit.
+						(model.store as? any SavingStore)?.discardUnsavedChanges()
 					case .failure(let error): model.quitAfterExport(to: nil, failure: error.description)
 					}
 					return .quit

@@ -95,7 +95,10 @@ struct PlainSession {
 			case .none: break
 			}
 			input.write(output.prompt)
-			switch input.next(hidden: output.hidesInput) {
+			let event = input.next(hidden: output.hidesInput)
+			// What follows is wrapped to the terminal's width now: it may have been resized.
+			if let width = LineInput.width, width != plain.width { plain.width = width }
+			switch event {
 			case .line(let line):
 				output = plain.handle(line: line)
 			case .end:

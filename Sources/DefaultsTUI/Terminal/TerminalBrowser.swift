@@ -28,6 +28,9 @@ public final class TerminalBrowser {
 		/// Saves what was changed (waiting for a server, if the store has one), when the person
 		/// leaves the program; by default the store's `saveNow` when it is a `SavingStore`.
 		public var finish: () throws -> Void
+		/// Makes the schema again from the store's values while the program is open (see
+		/// ``EditorModel/schemaFromStore``); `nil` when the schema does not depend on them.
+		public var schemaFromStore: (() -> SettingsSchema)?
 
 		/// The settings `schema` describes, kept in `store`.
 		public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, finish: (() throws -> Void)? = nil) {
@@ -113,6 +116,7 @@ public final class TerminalBrowser {
 		let program = try open(name)
 		let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
 		model.canGoBack = true
+		model.schemaFromStore = program.schemaFromStore
 		return (program, model)
 	}
 
@@ -129,7 +133,9 @@ public final class TerminalBrowser {
 	private func plainLoop(_ list: PlainProgramList, input: LineInput, pipe: WakeUpPipe, current: inout (program: OpenedProgram, model: EditorModel)?) -> EventLoop.Ending {
 		while true {
 			input.write(list.prompt)
-			switch input.next(hidden: false) {
+			let event = input.next(hidden: false)
+			list.resize(to: LineInput.width)
+			switch event {
 			case .end:
 				input.write("\n")
 				return .quit
@@ -208,6 +214,7 @@ public final class TerminalBrowser {
 						continue
 					}
 					if let key { opened.model.select(key: key) }
+					opened.model.backHint = browser.backHint
 					current = opened
 					switch session.runEditor(opened.model) {
 					case .back:

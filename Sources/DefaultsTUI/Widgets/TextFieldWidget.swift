@@ -32,7 +32,8 @@ struct TextFieldWidget: SettingWidget {
 
 /**
 Typing a value in place: `[text▏]`, with the problem shown beside it when Enter finds
-the text does not fit. A secret is masked while typing unless revealed (Ctrl-T).
+the text does not fit. A secret is masked while typing unless revealed (Ctrl-T): the same
+dots whatever its length.
 */
 struct TextFieldEditor: WidgetEditor {
 	let setting: Setting
@@ -68,8 +69,11 @@ struct TextFieldEditor: WidgetEditor {
 
 	func row(width: Int) -> (spans: [Span], cursor: Int)? {
 		let fieldWidth = max(4, min(width - 2, error == nil ? width - 2 : width / 2))
-		let masks = setting.isSecret && !isRevealed
-		let (text, cursor) = buffer.visible(width: fieldWidth) { masks ? "•" : String($0).escapingControlCharacters }
+		// A masked secret is the same dots however long it is: neither the stored value's length
+		// nor what is typed shows; the cursor stays after them.
+		let (text, cursor) = setting.isSecret && !isRevealed
+			? Self.mask(buffer.text.isEmpty ? "" : Setting.secretMask, width: fieldWidth)
+			: buffer.visible(width: fieldWidth) { String($0).escapingControlCharacters }
 		var spans = [Span("[", .input), Span(text.fitted(to: fieldWidth, pad: true), .input), Span("]", .input)]
 		var used = fieldWidth + 2
 		if let error {
@@ -87,6 +91,12 @@ struct TextFieldEditor: WidgetEditor {
 		case .takeOutsideValue: nil
 		default: ""
 		}
+	}
+
+	/// A secret's field while masked: its dots (none when empty), the cursor after them.
+	private static func mask(_ dots: String, width: Int) -> (text: String, cursor: Int) {
+		let shown = dots.fitted(to: width)
+		return (shown, shown.cellWidth)
 	}
 
 	mutating func restart(from value: Defaults.JSONValue?) {

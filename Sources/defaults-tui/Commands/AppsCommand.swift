@@ -44,10 +44,15 @@ struct AppsCommand: ParsableCommand {
 		}
 		let header = ["NAME", "TITLE", "SETTINGS", "MODIFIED", "SCHEMA"]
 		let table = [header] + rows.map { row in
-			[row.name, row.title ?? "✗ \(row.problem ?? "")", row.settings.map(String.init) ?? "", row.modified.map(String.init) ?? "", row.schema]
+			[row.name, row.title ?? "✗ cannot be shown", row.settings.map(String.init) ?? "", row.modified.map(String.init) ?? "", row.schema]
 				.map(\.escapingControlCharacters)
 		}
 		printTable(table)
+		// Why, in full, as --app NAME says it: a column of the table would cut it.
+		for row in rows {
+			guard let problem = row.problem else { continue }
+			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.escapingControlCharacters)\n".utf8))
+		}
 	}
 
 	/// One program's line: its schema's title and settings, and how many of them differ from their
@@ -58,11 +63,15 @@ struct AppsCommand: ParsableCommand {
 		var title: String?
 		var settings: Int?
 		var modified: Int?
+		/// Why the settings cannot be shown, in full, as `--app NAME` says it.
 		var problem: String?
 	}
 
 	static func row(for program: SettingsRegistry.Program) -> Row {
-		let entry = ProgramList.entry(for: program)
-		return Row(name: entry.name, schema: entry.location, title: entry.schema?.title, settings: entry.schema?.settings.count, modified: entry.modifiedCount, problem: entry.problem)
+		let (entry, failure) = ProgramList.entry(for: program)
+		return Row(
+			name: entry.name, schema: entry.location, title: entry.schema?.title, settings: entry.schema?.settings.count, modified: entry.modifiedCount,
+			problem: failure?.message ?? entry.problem
+		)
 	}
 }

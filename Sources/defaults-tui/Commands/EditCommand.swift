@@ -43,9 +43,12 @@ struct EditCommand: ParsableCommand {
 		if settings.namesNoSettings, ProgramList.hasRegisteredPrograms {
 			return try browse()
 		}
-		let opened = try settings.open()
+		let (opened, problems) = try Self.collectingProblems { try settings.open() }
 		if plain ?? PlainEditor.isPreferred {
+			// Line prompts have no screen to hide them: said as any command says them.
+			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
+			editor.plain.model.schemaFromStore = opened.schemaFromStore
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
@@ -53,6 +56,10 @@ struct EditCommand: ParsableCommand {
 			schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, mouse: mouse,
 			problemLog: log.map { URL(fileURLWithPath: $0) }
 		)
+		if !problems.isEmpty {
+			editor.model.showProblem(problems.map(\.message).joined(separator: " "))
+		}
+		editor.model.schemaFromStore = opened.schemaFromStore
 		do {
 			ending = try editor.run()
 		} catch {
@@ -73,14 +80,29 @@ struct EditCommand: ParsableCommand {
 		}
 	}
 
+	/// `body`'s result, and the problems it reported, kept rather than printed: printed just
+	/// before the full screen takes the terminal, they would flash and vanish, so the screen
+	/// shows them on its message line instead.
+	private static func collectingProblems<Result>(_ body: () throws -> Result) rethrows -> (Result, [Defaults.Problem]) {
+		let problems = Locked<[Defaults.Problem]>([])
+		let result = try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: body)
+		return (result, problems.value)
+	}
+
 	/// The list of programs, each opened in the editor: what the editor does with no settings named
 	/// when any program registered its settings.
 	private func browse() throws {
-		let browser = TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
+		let (browser, problems) = Self.collectingProblems {
+			TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
+		}
 		let ending: TerminalEditor.Ending
 		if plain ?? PlainEditor.isPreferred {
+			problems.forEach { Defaults.problemHandler($0) }
 			ending = browser.runPlain()
 		} else {
+			if !problems.isEmpty {
+				browser.browser.showMessage(problems.map(\.message).joined(separator: " "))
+			}
 			do {
 				ending = try browser.run()
 			} catch {

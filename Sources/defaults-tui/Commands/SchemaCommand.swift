@@ -22,7 +22,9 @@ struct SchemaCommand: ParsableCommand {
 	var jsonSchema = false
 
 	func run() throws {
-		let schema = try settings.open(access: .readOnly).schema
+		// The schema, not the values: a broken settings file matters only when the schema is inferred from it.
+		let opened = try settings.open(access: .readOnly, unreadableFile: settings.store == nil ? .accepted : .refused)
+		let schema = opened.schema
 		if jsonSchema {
 			print(schema.jsonSchema().jsonString(pretty: true), terminator: "")
 		} else {

@@ -60,6 +60,24 @@ struct ProgramBrowserTests {
 		#expect(browser.render().text[18].contains("old's settings cannot be shown: not valid JSON at line 1"))
 	}
 
+	@Test func aLongReasonIsCutInItsRowAndSaidInFullWhenTheRowIsSelected() {
+		let reason = "its schema cannot be used: the default of \"aSettingWithAVeryLongName\" (5) does not fit it: must be between 10 and 20"
+		let browser = browser([
+			ProgramEntry(name: "notes", schema: Self.notes, modifiedCount: 0),
+			ProgramEntry(name: "old", problem: reason, location: "/usr/share/defaults/schemas/old.json"),
+		])
+		let row = browser.render().text[2]
+		#expect(row.contains("✗ its schema cannot be used") && row.contains("…") && !row.contains("between 10"), "\(row)")
+		#expect(browser.render().text[18].trimmingCharacters(in: .whitespaces).isEmpty, "nothing under another program")
+		browser.handle(.down)
+		let screen = browser.render().text
+		let said = (screen[17] + screen[18]).split(separator: " ").joined(separator: " ")
+		#expect(said.contains("old cannot be shown: \(reason) (schema /usr/share/defaults/schemas/old.json)"), "\(screen[17])\n\(screen[18])")
+		#expect(!screen[17].contains("…") && !screen[18].contains("…"))
+		browser.handle(.enter)
+		#expect(browser.render().text[18].contains("old's settings cannot be shown: its schema cannot be used"), "the message line is the message's again")
+	}
+
 	@Test func searchMatchesTitlesKeysAndHelpOfEveryProgramAndEnterOpensTheHit() {
 		let browser = browser()
 		browser.handle(.character("/"))

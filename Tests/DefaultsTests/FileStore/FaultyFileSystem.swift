@@ -5,7 +5,7 @@ import Foundation
 /// calls the store makes, in order, and can run a hook before a lock is taken.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	enum Operation: Hashable, Sendable {
-		case createDirectory, openLockFile, lock, createExclusively, adoptOwnership, write, synchronize, close, rename, synchronizeDirectory
+		case createDirectory, openDirectory, openLockFile, lock, createExclusively, adoptOwnership, write, synchronize, close, rename, synchronizeDirectory
 		case readFile, listDirectory, removeFile
 	}
 
@@ -22,7 +22,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 	let createdFiles = Locked<[String]>([])
 	/// Every call that changes or reads the file system (not `identity`), in order.
 	let calls = Locked<[Call]>([])
-	/// Runs before each `lockExclusively`, with the lock file's path (to pause a store inside its open, say).
+	/// Runs before each `lockExclusively`, with the path of the lock file or directory locked (to pause a store inside its open, say).
 	let beforeLock = Locked<(@Sendable (String) -> Void)?>(nil)
 	/// Runs after each new file is closed, just before the save looks at its path and renames
 	/// (another program putting a link there, say), with the new file's path.
@@ -66,6 +66,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
 	func identity(atPath path: String) -> FileIdentity? { real.identity(atPath: path) }
 	func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
+	func linkContents(atPath path: String) -> String? { real.linkContents(atPath: path) }
 	func processExists(_ pid: pid_t) -> Bool { real.processExists(pid) }
 
 	func contentsOfDirectory(atPath path: String) -> [String] {
@@ -78,6 +79,13 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		try real.createDirectory(atPath: path, mode: mode)
 	}
 
+	func openDirectoryForLocking(atPath path: String) throws(SystemCallError) -> Int32 {
+		try check(.openDirectory, "opening the directory", path)
+		let descriptor = try real.openDirectoryForLocking(atPath: path)
+		descriptorPaths.withLock { $0[descriptor] = path }
+		return descriptor
+	}
+
 	func openLockFile(atPath path: String, mode: mode_t) throws(SystemCallError) -> Int32 {
 		try check(.openLockFile, "opening the lock file", path)
 		let descriptor = try real.openLockFile(atPath: path, mode: mode)
@@ -85,9 +93,17 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		return descriptor
 	}
 
+	/// Recorded as `openLockFile`, and fails as it does, whether or not there is a lock file.
+	func openLockFileIfPresent(atPath path: String) throws(SystemCallError) -> Int32? {
+		try check(.openLockFile, "opening the lock file", path)
+		guard let descriptor = try real.openLockFileIfPresent(atPath: path) else { return nil }
+		descriptorPaths.withLock { $0[descriptor] = path }
+		return descriptor
+	}
+
 	func lockExclusively(_ descriptor: Int32, path: String) throws(SystemCallError) {
 		beforeLock.value?(path)
-		try check(.lock, "locking the lock file", path)
+		try check(.lock, real.identity(atPath: path)?.type == .directory ? "locking the directory" : "locking the lock file", path)
 		try real.lockExclusively(descriptor, path: path)
 	}
 

@@ -1,4 +1,5 @@
 @testable import Defaults
+import ChildProcess
 import Foundation
 import Testing
 
@@ -9,73 +10,124 @@ struct FileStoreBadFileTests {
 			.filter { $0.lastPathComponent.hasPrefix("settings.json.corrupt-") }
 	}
 
-	@Test(arguments: [
-		("not JSON", Array("this is not json".utf8)),
-		("truncated", Array(#"{"a": 1, "b": [1, 2"#.utf8)),
-		("binary", [0x00, 0xFF, 0x13, 0x37, 0x80, 0x81]),
-		("an array", Array("[1, 2, 3]".utf8)),
-		("a number", Array("42".utf8)),
-		("invalid UTF-8", [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]),
-	])
-	func aBadFileIsMovedAsideWithItsBytesAndTheStoreStartsFromDefaults(description: String, bytes: [UInt8]) throws {
+	/// Each way a file can fail to parse.
+	static let filesThatDoNotParse: [(String, [UInt8])] = {
+		let latin1: [UInt8] = Array(#"{"name": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+		let deep: [UInt8] = Array(String(repeating: "[", count: 600).utf8) + Array(String(repeating: "]", count: 600).utf8)
+		return [
+			("not JSON", Array("this is not json".utf8)),
+			("truncated", Array(#"{"a": 1, "b": [1, 2"#.utf8)),
+			("a missing comma", Array("{\"a\": 1\n \"b\": 2}".utf8)),
+			("binary", [0x00, 0xFF, 0x13, 0x37, 0x80, 0x81]),
+			("an array", Array("[1, 2, 3]".utf8)),
+			("a number", Array("42".utf8)),
+			("invalid UTF-8", [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]),
+			("a Latin-1 byte", latin1),
+			("nesting past the limit", deep),
+		]
+	}()
+
+	@Test(arguments: Self.filesThatDoNotParse)
+	func aFileThatDoesNotParseIsNeverReplacedMovedOrTruncated(description: String, bytes: [UInt8]) throws {
 		let url = Isolated.fileURL()
 		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
 		try Data(bytes).write(to: url)
 
 		var store: FileStore?
-		let problems = collectProblems { store = FileStore(url: url) }
+		let problems = collectProblems { store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false) }
 		let opened = try #require(store)
 		#expect(opened.storedValues().isEmpty, "starts from the defaults")
 		#expect(Defaults[Defaults.Key<Int>("a", default: 5, suite: opened)] == 5)
-
-		let copies = try corruptCopies(besides: url)
-		#expect(copies.count == 1)
-		let copy = try #require(copies.first)
-		#expect(try Data(contentsOf: copy) == Data(bytes), "the original bytes are kept")
+		#expect(opened.loadError?.kind == .corrupt)
 		#expect(problems.count == 1)
-		#expect(problems.first?.kind == .storeFailure)
-		#expect(problems.first?.message.contains(copy.path) == true, "the message says where the file went")
+		#expect(problems.first?.message.contains("left as it is") == true, "\(problems)")
+		#expect(opened.condition == "file broken")
 
 		opened.setStoredValue(1, forKey: "a")
-		try opened.flush()
-		#expect(try Data(contentsOf: copy) == Data(bytes), "the copy is never overwritten")
-		#expect(FileStore(url: url).storedValues() == ["a": 1])
+		let saveProblems = collectProblems {
+			#expect(throws: FileStoreError.self) { try opened.flush() }
+		}
+		#expect(saveProblems.first?.message.contains("so it was left as it is") == true, "\(saveProblems)")
+		#expect(try Data(contentsOf: url) == Data(bytes), "the file is byte for byte as it was")
+		#expect(try corruptCopies(besides: url).isEmpty, "nothing is moved aside")
+		let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+		#expect(names == [url.lastPathComponent], "nothing new beside it")
+		#expect(opened.storedValue(forKey: "a") == 1, "the change is kept in memory")
 	}
 
-	@Test func aFileCorruptedWhileOpenIsMovedAsideBeforeTheNextSave() throws {
-		let fileSystem = FaultyFileSystem()
+	@Test func theReasonNamesTheLineAndColumn() throws {
 		let url = Isolated.fileURL()
-		let store = FileStore(url: url, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
-		store.setStoredValue(1, forKey: "a")
-		try store.flush()
-		try Data("{broken".utf8).write(to: url)
-		store.setStoredValue(2, forKey: "b")
-		let problems = try collectProblems { try store.flush() }
-		#expect(problems.first?.message.contains("not valid JSON") == true)
-		let copy = try #require(try corruptCopies(besides: url).first)
-		#expect(try String(contentsOf: copy, encoding: .utf8) == "{broken")
-		#expect(FileStore(url: url).storedValues() == ["a": 1, "b": 2], "the store's values are written, the bad file's contents not mixed in")
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data("{\n  \"a\": 1\n  \"b\": 2\n}\n".utf8).write(to: url)
+		var store: FileStore?
+		_ = collectProblems { store = FileStore(url: url, access: .readOnly) }
+		let reason = try #require(store?.loadError?.reason)
+		#expect(reason.contains("line 3, column 3"), "\(reason)")
 	}
 
-	/// Another program writes a broken file (half of a write); the store keeps its values, and
-	/// its next save writes all of them, not only the change it makes, while the broken file is
-	/// moved aside with its bytes.
-	@Test func aSaveAfterABrokenOutsideWriteWritesEveryValueTheStoreHolds() throws {
+	/// A person's editor is half-way through writing the file when the program saves: nothing
+	/// is written over it, and once the file parses again the change is saved on top of it.
+	@Test func aChangeWaitsWhileTheFileIsBrokenAndIsSavedOnceItParsesAgain() throws {
 		let url = Isolated.fileURL()
 		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		for (key, value) in ["a": 1, "b": 2, "c": 3] as [String: Defaults.JSONValue] { store.setStoredValue(value, forKey: key) }
 		try store.flush()
-		try Data(#"{"a": 5, "b"#.utf8).write(to: url)
+		let broken = Data(#"{"a": 5, "b"#.utf8)
+		try broken.write(to: url)
 		let problems = collectProblems { store.reloadAfterOutsideChange() }
 		#expect(problems.first?.message.contains("values in memory are kept") == true, "\(problems)")
 		#expect(store.storedValue(forKey: "a") == 1, "the broken file changed nothing in memory")
+		#expect(store.condition == "file broken")
 
 		store.setStoredValue(9, forKey: "x")
-		_ = try collectProblems { try store.flush() }
-		#expect(FileStore(url: url).storedValues() == ["a": 1, "b": 2, "c": 3, "x": 9])
-		#expect(store.storedValues() == ["a": 1, "b": 2, "c": 3, "x": 9], "the save removed nothing in memory either")
-		let copy = try #require(try corruptCopies(besides: url).first)
-		#expect(try String(contentsOf: copy, encoding: .utf8) == #"{"a": 5, "b"#)
+		_ = collectProblems {
+			#expect(throws: FileStoreError.self) { try store.flush() }
+		}
+		#expect(try Data(contentsOf: url) == broken, "the broken file is left as it is")
+		#expect(store.storedValues() == ["a": 1, "b": 2, "c": 3, "x": 9], "nothing is lost in memory")
+
+		// The person finishes the edit.
+		try Data(#"{"a": 5, "b": 2, "c": 3}"#.utf8).write(to: url)
+		store.reloadAfterOutsideChange()
+		#expect(store.condition == nil || store.condition == "not saved")
+		try store.flush()
+		#expect(FileStore(url: url).storedValues() == ["a": 5, "b": 2, "c": 3, "x": 9], "the change on top of the person's edit")
+		#expect(store.condition == nil)
+		#expect(try corruptCopies(besides: url).isEmpty)
+	}
+
+	/// A watching store saves by itself once the file parses again: the change made while it was
+	/// broken is not left waiting for another change or the end of the program.
+	@Test func aWatchingStoreSavesByItselfOnceTheFileIsFixed() async throws {
+		let url = Isolated.fileURL()
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(#"{"a": 1,"#.utf8).write(to: url)
+		var opened: FileStore?
+		_ = collectProblems { opened = FileStore(url: url) }
+		let store = try #require(opened)
+		_ = collectProblems { store.setStoredValue(2, forKey: "b") }
+		// Failed saves are tried again later and later: once the next try is 8 s away, the fix
+		// must be what saves the change, not that try.
+		#expect(await eventually { store.withIOLock { store.retryDelay } >= 16 })
+		try Data(#"{"a": 1}"#.utf8).write(to: url)
+		let saved = await eventually(within: .seconds(6)) { FileStore(url: url, access: .readOnly).storedValues() == ["a": 1, "b": 2] }
+		#expect(saved, "\(String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self))")
+		#expect(store.storedValues() == ["a": 1, "b": 2])
+	}
+
+	/// A broken state is said once, not at every event of an editor's writes.
+	@Test func theSameBrokenFileIsReportedOnce() throws {
+		let url = Isolated.fileURL()
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+		try Data("{broken".utf8).write(to: url)
+		let problems = collectProblems {
+			store.reloadAfterOutsideChange()
+			try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: url.path)
+			store.reloadAfterOutsideChange()
+		}
+		#expect(problems.count == 1, "\(problems)")
 	}
 
 	@Test func aValueOfTheWrongTypeIsKeptInTheFile() throws {
@@ -109,54 +161,29 @@ struct FileStoreBadFileTests {
 		}
 		#expect(try String(contentsOf: url, encoding: .utf8) == #"{"precious": true}"#)
 	}
+}
 
-	/// Two processes (two stores with their own lock descriptors: `flock` locks conflict
-	/// within one process too) open the same corrupt file. The second has read it before the
-	/// first moved it aside and saved; under the lock it must look again, not move the first's file aside.
-	@Test func twoStoresOpeningTheSameCorruptFileMakeOneCopyAndLoseNothing() throws {
+@Suite("File store: a file readable again")
+struct FileStoreReadableAgainTests {
+	/// A file the store could not read (its permissions) is read as soon as it is made readable
+	/// again (`chmod`), not only at the next save. (The test runs as root, whom permissions do
+	/// not stop: the file system refuses the reads instead, until the chmod.)
+	@Test func aFileMadeReadableAgainIsReadAtOnce() async throws {
 		let url = Isolated.fileURL()
 		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-		try Data("{broken".utf8).write(to: url)
+		try Data(#"{"theme": "dark"}"#.utf8).write(to: url)
+		try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
+		let fileSystem = FaultyFileSystem()
+		fileSystem.fail(.readFile, with: EACCES)
+		var opened: FileStore?
+		_ = collectProblems { opened = FileStore(url: url, fileSystem: fileSystem) }
+		let store = try #require(opened)
+		#expect(store.storedValue(forKey: "theme") == nil)
+		#expect(store.condition == "unreadable")
 
-		let secondHasRead = DispatchSemaphore(value: 0)
-		let secondMayLock = DispatchSemaphore(value: 0)
-		let secondFileSystem = FaultyFileSystem()
-		secondFileSystem.beforeLock.withLock { hook in
-			hook = { [secondFileSystem] _ in
-				secondFileSystem.beforeLock.withLock { $0 = nil } // only the first lock, the one of opening
-				secondHasRead.signal()
-				secondMayLock.wait()
-			}
-		}
-		let second = Locked<FileStore?>(nil)
-		let secondOpened = DispatchSemaphore(value: 0)
-		Thread.detachNewThread {
-			let store = FileStore(url: url, fileSystem: secondFileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
-			second.withLock { $0 = store }
-			secondOpened.signal()
-		}
-		secondHasRead.wait() // the second store has read the corrupt file and waits to lock it
-
-		var firstStore: FileStore?
-		let problems = collectProblems {
-			firstStore = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
-		}
-		let first = try #require(firstStore)
-		#expect(problems.count == 1, "the first store moves the file aside and says so")
-		first.setStoredValue("from the first", forKey: "first")
-		try first.flush()
-
-		secondMayLock.signal()
-		secondOpened.wait()
-		let secondStore = try #require(second.value)
-		#expect(secondStore.loadError == nil)
-		#expect(secondStore.storedValues() == ["first": "from the first"], "the second reads what the first saved")
-		secondStore.setStoredValue("from the second", forKey: "second")
-		try secondStore.flush()
-
-		let copies = try corruptCopies(besides: url)
-		#expect(copies.count == 1)
-		#expect(try copies.first.map { try String(contentsOf: $0, encoding: .utf8) } == "{broken")
-		#expect(FileStore(url: url).storedValues() == ["first": "from the first", "second": "from the second"])
+		fileSystem.heal()
+		try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+		#expect(await eventually(within: .seconds(30)) { store.storedValue(forKey: "theme") == "dark" })
+		#expect(store.condition == nil)
 	}
 }

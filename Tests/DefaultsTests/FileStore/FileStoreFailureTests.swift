@@ -19,14 +19,16 @@ struct FileStoreFailureTests {
 
 	@Test(arguments: [
 		(FaultyFileSystem.Operation.write, ENOSPC, ": writing the new file failed: No space left on device (ENOSPC)."),
-		(.createExclusively, EACCES, ": creating the new file failed: Permission denied (EACCES)."),
+		(.createExclusively, EMFILE, ": creating the new file failed: Too many open files (EMFILE)."),
+		// The directory is the cause: it is named, with whom it does not let write.
+		(.createExclusively, EACCES, " cannot be written by this user ("),
 		(.synchronize, EIO, ": syncing the new file failed: Input/output error (EIO)."),
 		(.close, EIO, ": closing the new file failed: Input/output error (EIO)."),
 		(.rename, EROFS, ": replacing the file failed: Read-only file system (EROFS)."),
 		(.createDirectory, EACCES, ": creating the directory "),
 		(.openLockFile, EACCES, ".lock cannot be opened: Permission denied (EACCES); another user (root?) made it. It holds no settings: remove it (rm "),
 		(.adoptOwnership, EPERM, ": setting the new file's permissions "),
-		(.lock, ENOLCK, ": locking the lock file failed: "),
+		(.lock, ENOLCK, ": locking the directory "),
 		(.readFile, EIO, ": reading failed: Input/output error (EIO)."),
 	])
 	func aFailedSaveKeepsValuesAndLeavesTheFileAsItWas(operation: FaultyFileSystem.Operation, code: Int32, expectedText: String) throws {
@@ -149,8 +151,11 @@ struct FileStoreFailureTests {
 		typealias Call = FaultyFileSystem.Call
 		#expect(calls == [
 			Call(operation: .createDirectory, path: directory),
+			// The lock is the directory's: no lock file is made.
+			Call(operation: .openDirectory, path: directory),
+			Call(operation: .lock, path: directory),
+			// Locked too when there is one (an earlier version's): here there is none.
 			Call(operation: .openLockFile, path: path + ".lock"),
-			Call(operation: .lock, path: path + ".lock"),
 			// Read to check it is still the file this store wrote (then it is not parsed again).
 			Call(operation: .readFile, path: path),
 			Call(operation: .listDirectory, path: directory),
@@ -162,7 +167,7 @@ struct FileStoreFailureTests {
 			Call(operation: .close, path: temporary),
 			Call(operation: .rename, path: path),
 			Call(operation: .synchronizeDirectory, path: directory),
-			Call(operation: .close, path: path + ".lock"),
+			Call(operation: .close, path: directory),
 		])
 	}
 

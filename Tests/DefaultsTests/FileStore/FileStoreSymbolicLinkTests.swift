@@ -46,30 +46,24 @@ struct FileStoreSymbolicLinkTests {
 	}
 
 	@Test(arguments: [true, false])
-	func aStoreOpenedThroughALinkWritesToItsTargetAndLocksTheTargetsLockFile(openedThroughTheLink: Bool) throws {
+	func aStoreOpenedThroughALinkWritesToItsTargetAndLocksTheTargetsDirectory(openedThroughTheLink: Bool) throws {
 		let real = Isolated.fileURL("real.json")
 		let link = Isolated.fileURL("settings.json")
 		for url in [real, link] { try makeDirectory(for: url) }
-		// A corrupt file, so that opening takes the lock too (to move it aside).
-		try Data("{broken".utf8).write(to: real)
+		try Data(#"{"b": 1}"#.utf8).write(to: real)
 		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
 
 		let fileSystem = FaultyFileSystem()
-		var opened: FileStore?
-		_ = collectProblems {
-			opened = FileStore(url: openedThroughTheLink ? link : real, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
-		}
-		let store = try #require(opened)
+		let store = FileStore(url: openedThroughTheLink ? link : real, fileSystem: fileSystem, saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue("written", forKey: "a")
 		try store.flush()
 
-		let locked = fileSystem.calls.value.filter { $0.operation == .openLockFile || $0.operation == .lock }.map(\.path)
-		#expect(locked.count == 4, "opening and saving each lock: \(locked)")
-		#expect(Set(locked) == [real.path + ".lock"])
+		let locked = fileSystem.calls.value.filter { $0.operation == .lock }.map(\.path)
+		#expect(locked == [real.deletingLastPathComponent().path], "the directory of the file the link leads to")
 		#expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link is kept")
-		#expect(FileStore(url: real).storedValues() == ["a": "written"])
-		#expect(try names(in: real.deletingLastPathComponent()).contains { $0.hasPrefix("real.json.corrupt-") })
-		#expect(try names(in: link.deletingLastPathComponent()) == ["settings.json"], "no lock file or copy beside the link")
+		#expect(FileStore(url: real).storedValues() == ["a": "written", "b": 1])
+		#expect(try names(in: real.deletingLastPathComponent()) == ["real.json"], "no lock file or temporary file beside the file")
+		#expect(try names(in: link.deletingLastPathComponent()) == ["settings.json"], "nor beside the link")
 	}
 
 	/// A link put at the path in the middle of a save, after the save read the file and just
@@ -100,6 +94,31 @@ struct FileStoreSymbolicLinkTests {
 		#expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link is still there")
 		#expect(try String(contentsOf: elsewhere, encoding: .utf8) == #"{"theirs": true}"#, "and what it points to is untouched")
 		#expect(try names(in: url.deletingLastPathComponent()).allSatisfy { !$0.contains(".tmp-") }, "no temporary file is left")
+	}
+
+	/// A directory on the file's path that becomes a link after the store opened (to anywhere)
+	/// is not written through: the save refuses and names it.
+	@Test func aDirectoryReplacedByALinkAfterOpeningIsNotWrittenThrough() throws {
+		let url = Isolated.fileURL()
+		let directory = url.deletingLastPathComponent()
+		try makeDirectory(for: url)
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(1, forKey: "a")
+		try store.flush()
+
+		let elsewhere = Isolated.fileURL().deletingLastPathComponent()
+		try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+		try FileManager.default.moveItem(at: directory, to: elsewhere.appendingPathComponent("moved"))
+		try FileManager.default.createSymbolicLink(at: directory, withDestinationURL: elsewhere)
+		store.setStoredValue(2, forKey: "a")
+		var thrown: FileStoreError?
+		_ = collectProblems {
+			do { try store.flush() } catch { thrown = error as? FileStoreError }
+		}
+		let error = try #require(thrown)
+		#expect(error.kind == .replacedBySymbolicLink)
+		#expect(error.description.contains("its directory \(directory.path) was replaced by a symbolic link to \(elsewhere.path) after the store opened"), "\(error)")
+		#expect(try names(in: elsewhere) == ["moved"], "nothing was written where the link leads")
 	}
 
 	@Test func aLinkToAFileThatDoesNotExistYetIsWrittenThrough() throws {

@@ -48,6 +48,35 @@ public struct JSONSchemaImport: Sendable {
 	public let fallbacks: [Fallback]
 	/// What could not be followed (a `$ref` to another document), for the person to know.
 	public let notes: [String]
+	/// The references not followed, each once.
+	let unfollowedReferences: [String]
+
+	/**
+	The references not followed, in one sentence about the schema at `path`, or `nil` when every
+	reference was followed: how many, the first two of each kind (by name), and why.
+
+	```swift
+	imported.unfollowedSummary(path: "package.json")
+	//=> 2 references ($ref) are not followed in the JSON Schema package.json (https://json.schemastore.org/eslintrc.json
+	//   and https://json.schemastore.org/prettierrc.json, in another document); the settings they describe are edited as JSON.
+	```
+	*/
+	func unfollowedSummary(path: String) -> String? {
+		guard !unfollowedReferences.isEmpty else { return nil }
+		let count = unfollowedReferences.count
+		// Sorted: the same schema is described in the same words every time.
+		let remote = unfollowedReferences.filter { !$0.hasPrefix("#") }.sorted()
+		let dangling = unfollowedReferences.filter { $0.hasPrefix("#") }.sorted()
+		let groups = [(remote, "in another document"), (dangling, "pointing at nothing in the schema")].filter { !$0.0.isEmpty }.map { references, why in
+			let named = references.prefix(2).joined(separator: references.count == 2 ? " and " : ", ")
+			let more = references.count > 2 ? " and \(references.count - 2) more" : ""
+			return "\(named)\(more), \(why)"
+		}
+		let counted = count == 1 ? "1 reference ($ref) is not followed" : "\(count) references ($ref) are not followed"
+		let settings = count == 1 ? "the setting it describes is" : "the settings they describe are"
+		// What happened first, so that a line too short for the whole sentence still says it.
+		return "\(counted) in the JSON Schema \(path) (\(groups.joined(separator: "; "))); \(settings) edited as JSON."
+	}
 }
 
 extension SettingsSchema {
@@ -72,7 +101,8 @@ extension SettingsSchema {
 		return JSONSchemaImport(
 			schema: schema,
 			fallbacks: importer.fallbacks,
-			notes: importer.resolver.notes
+			notes: importer.resolver.notes,
+			unfollowedReferences: importer.resolver.unfollowed
 		)
 	}
 

@@ -13,6 +13,8 @@ struct JSONSchemaResolver {
 	let document: Defaults.JSONValue
 	/// References that could not be followed, with why, in the order they were met.
 	private(set) var notes: [String] = []
+	/// The same references, each once, in the order they were met.
+	private(set) var unfollowed: [String] = []
 
 	init(document: Defaults.JSONValue) {
 		self.document = document
@@ -48,6 +50,7 @@ struct JSONSchemaResolver {
 				// Keywords beside a `$ref` (allowed from draft 2019-09) apply too.
 				keywords = Self.merged(resolved(target, following: following + [reference], references: &references), keywords)
 			} else {
+				if !unfollowed.contains(reference) { unfollowed.append(reference) }
 				note("\(reference) is not followed (\(reference.hasPrefix("#") ? "it points at nothing in the schema" : "it is in another document"))")
 			}
 		}

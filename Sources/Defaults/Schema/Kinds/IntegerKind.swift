@@ -5,6 +5,7 @@ struct IntegerKind: SettingKindRules {
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		if let number = Int64(trimmed) { return .success(.integer(number)) }
+		if let problem = TypedTextHints.notDecimal(trimmed) { return .failure(problem) }
 		if Double(trimmed).map({ $0.rounded() == $0 }) == true, !trimmed.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
 			return .failure(Self.tooLarge)
 		}

@@ -6,6 +6,7 @@ struct NumberKind: SettingKindRules {
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		if let whole = Int64(trimmed) { return .success(.integer(whole)) }
 		if let whole = UInt64(trimmed) { return .success(.unsignedInteger(whole)) }
+		if let problem = TypedTextHints.notDecimal(trimmed) { return .failure(problem) }
 		if let number = Double(trimmed), number.isFinite { return .success(.double(number)) }
 		return .failure(SettingError("expected a number, not \"\(text)\""))
 	}

@@ -5,11 +5,17 @@ struct URLKind: SettingKindRules {
 	var name: String { "url" }
 	var valuesDescription: String { "a URL such as https://example.com, or a path starting with /" }
 
+	/// A path becomes a `file:` URL; a URL is kept as typed (a Unicode host stays Unicode, not
+	/// punycode). A URL naming a server (`scheme://…`, but `file://`) must name its host.
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
 		guard let url = Self.url(from: trimmed) else {
 			return .failure(SettingError("expected a URL such as https://example.com or /path/to/file, not \"\(text)\""))
 		}
-		return .success(.string(url.absoluteString))
+		if trimmed.hasPrefix("/") { return .success(.string(url.absoluteString)) }
+		if let scheme = url.scheme, scheme.lowercased() != "file", trimmed.dropFirst(scheme.count + 1).hasPrefix("//"), (url.host ?? "").isEmpty {
+			return .failure(SettingError("\"\(trimmed)\" names no host: type one after \(scheme)://, such as \(scheme)://example.com"))
+		}
+		return .success(.string(trimmed))
 	}
 
 	func typeProblem(_ value: Defaults.JSONValue, for setting: Setting) -> SettingError? {

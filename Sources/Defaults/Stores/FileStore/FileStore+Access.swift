@@ -4,7 +4,7 @@ extension FileStore {
 
 	A read-only store suits tools that look at settings without changing them (a
 	`get` or `list` command, a backup): it never creates, writes, locks, renames or
-	moves anything, not even a corrupt file or a missing directory.
+	moves anything, not even a missing directory.
 
 	```swift
 	let store = FileStore(url: settingsFile, access: .readOnly)
@@ -33,8 +33,8 @@ extension FileStore {
 		Reads and saves the file: the usual store.
 
 		Opening creates the file's directory (mode 0700) so that changes there are
-		noticed, a corrupt file is moved aside to `settings.json.corrupt-<timestamp>`,
-		and saves write the file (mode 0600).
+		noticed, and saves write the file (mode 0600). A file that does not parse is
+		left as it is: saves wait until it parses again.
 		*/
 		public static let readWrite = Access(.readWrite)
 

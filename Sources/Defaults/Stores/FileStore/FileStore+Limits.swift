@@ -8,7 +8,7 @@ extension FileStore {
 
 	A larger file is not read (a link to `/dev/zero` or a runaway file would otherwise
 	fill memory): the store starts from the defaults, ``loadError`` says why
-	(``FileStoreError/Kind-swift.enum/tooLarge``), and the file is never moved aside or
+	(``FileStoreError/Kind-swift.enum/tooLarge``), and the file is never
 	saved over. A save whose file would be larger is refused the same way, so the store
 	never writes a file it would refuse to read. The limit is the process's, read at
 	each read and save.

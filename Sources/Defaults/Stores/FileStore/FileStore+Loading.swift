@@ -28,12 +28,14 @@ extension FileStore {
 		let identity = fileSystem.identity(atPath: target)
 		let limit = sizeLimit(storeLimit)
 		let bytes: [UInt8]
+		let ownership: FileOwnership
 		do {
 			switch try fileSystem.readFile(atPath: target, maximumSize: limit) {
 			case .missing:
 				return .missing
-			case .bytes(let contents):
+			case .bytes(let contents, let owner):
 				bytes = contents
+				ownership = owner
 			case .symbolicLink:
 				return .unusable(FileStoreError(replacedBySymbolicLink: storePath, destination: fileSystem.resolvedPath(target)))
 			case .notRegularFile(let type):
@@ -55,22 +57,24 @@ extension FileStore {
 			}
 			// One odd value (a number out of range) costs that value only, not the file.
 			for problem in problems {
+				let value = ownership.contentMayBeQuoted ? "The value of '\(problem.key)'" : "A value"
+				let reason = ownership.contentMayBeQuoted ? problem.reason : FileFormatError.contentNotQuoted
 				Defaults.report(.init(
 					kind: .undecodableValue,
 					key: problem.key,
-					message: "The value of '\(problem.key)' in the settings file \(target) could not be read as written: \(problem.reason). The rest of the file is used."
+					message: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
 				))
 			}
 			return .values(values, identity, bytes: bytes, numberTexts: numberTexts)
 		} catch {
-			return .corrupt(bytes: bytes, reason: error.reason)
+			return .corrupt(bytes: bytes, reason: error.reason(quotingContent: ownership.contentMayBeQuoted))
 		}
 	}
 
-	/// Loads the file when the store opens. A corrupt file is moved aside, under the
-	/// lock so that two processes opening it at once agree on what happens; a read-only
-	/// store leaves it as it is and takes no lock (the lock file would be a new file).
-	/// A writable store also removes the temporary files of writers that died mid-save.
+	/// Loads the file when the store opens. A file that does not parse is left exactly as it is:
+	/// the store starts from the default values, and its saves wait until the file parses again
+	/// (see ``valuesReadAnew(at:)``). A writable store also removes the temporary files of
+	/// writers that died mid-save.
 	static func load(
 		path: String,
 		target: String,
@@ -97,59 +101,13 @@ extension FileStore {
 				: " The store starts from the default values; it was opened read-only, so the file is left as it is."
 			Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + consequence), deduplicate: false)
 			return ([:], fileSystem.identity(atPath: target), error)
-		case .corrupt(_, let reason) where !access.allowsWriting:
-			Defaults.report(.init(
-				kind: .storeFailure,
-				key: nil,
-				message: "The settings file \(path) could not be used because \(reason). It was left as it is (the store was opened read-only), and the store started from the default values."
-			), deduplicate: false)
-			return ([:], fileSystem.identity(atPath: target), FileStoreError(corrupt: path, reason: reason))
-		case .corrupt:
-			// The same lock file as saves, whether the store was opened through a link or not.
-			guard let lock = try? fileSystem.openLockFile(atPath: target + ".lock", mode: 0o600) else { return ([:], nil, nil) }
-			defer { fileSystem.close(lock) }
-			try? fileSystem.lockExclusively(lock, path: target + ".lock")
-			// Another process may have replaced the file meanwhile: look again under the lock.
-			switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
-			case .values(let values, let identity, _, _):
-				return (values, identity, nil)
-			case .missing, .unreadable, .unusable:
-				return ([:], nil, nil)
-			case .corrupt(let bytes, let reason):
-				moveAside(corruptFileAt: target, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
-				return ([:], nil, FileStoreError(corrupt: path, reason: reason))
-			}
-		}
-	}
-
-	func moveAside(corruptFileAt target: String, bytes: [UInt8], reason: String) {
-		Self.moveAside(corruptFileAt: target, storePath: path, bytes: bytes, reason: reason, fileSystem: fileSystem)
-	}
-
-	/// Renames a corrupt file to `<name>.corrupt-<UTC timestamp>`, keeping its bytes, and reports it.
-	static func moveAside(corruptFileAt target: String, storePath: String, bytes: [UInt8], reason: String, fileSystem: any FileSystem) {
-		let stamp = ISO8601.string(from: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
-			.replacingOccurrences(of: "-", with: "")
-			.replacingOccurrences(of: ":", with: "")
-		var destination = "\(target).corrupt-\(stamp)"
-		var attempt = 2
-		while fileSystem.identity(atPath: destination) != nil {
-			destination = "\(target).corrupt-\(stamp)-\(attempt)"
-			attempt += 1
-		}
-		do {
-			try fileSystem.rename(target, to: destination)
-			Defaults.report(.init(
-				kind: .storeFailure,
-				key: nil,
-				message: "The settings file \(storePath) could not be used because \(reason). It was moved to \(destination) with its contents unchanged, and the store started from the default values."
-			), deduplicate: false)
-		} catch {
-			Defaults.report(.init(
-				kind: .storeFailure,
-				key: nil,
-				message: "The settings file \(storePath) could not be used because \(reason), and moving it aside failed (\(FileStoreError(.saveFailed, path: storePath, failure: error).reason)). It was left as it is."
-			), deduplicate: false)
+		case .corrupt(_, let reason):
+			let consequence = access.allowsWriting
+				? " It was left as it is: the store starts from the default values, and changes are kept in memory and saved once the file can be read again."
+				: " It was left as it is, and the store started from the default values."
+			let error = FileStoreError(corrupt: path, reason: reason)
+			Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + consequence), deduplicate: false)
+			return ([:], fileSystem.identity(atPath: target), error)
 		}
 	}
 
@@ -183,29 +141,46 @@ extension FileStore {
 				current = [:]
 			case .corrupt(_, let reason):
 				diskIdentity = identity
-				// What happened comes first, before the path: a one-line message area shows the start.
-				Defaults.report(.init(
-					kind: .storeFailure,
-					key: nil,
-					message: "Another program broke the settings file: \(reason). The values in memory are kept; "
-						+ (access.allowsWriting
-							? "if this process saves before the file is fixed, the file is moved aside and they are written in its place"
-							: "the file is left as it is (the store was opened read-only)")
-						+ " (\(path))."
-				), deduplicate: false)
+				let error = FileStoreError(corrupt: path, reason: reason)
+				// Said once for each broken state of the file, not at every event of an editor's writes.
+				if fileProblem != error {
+					fileProblem = error
+					// What happened comes first, before the path: a one-line message area shows the start.
+					Defaults.report(.init(
+						kind: .storeFailure,
+						key: nil,
+						message: "Another program broke the settings file: \(reason). The values in memory are kept; "
+							+ (access.allowsWriting
+								? "the file is left as it is, and changes are saved once it can be read again"
+								: "the file is left as it is (the store was opened read-only)")
+							+ " (\(path))."
+					), deduplicate: false)
+				}
 				return ([], false)
 			case .unusable(let error):
 				diskIdentity = identity
-				Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
+				if fileProblem != error {
+					fileProblem = error
+					Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
+				}
 				return ([], false)
-			case .unreadable:
+			case .unreadable(let failure):
+				fileProblem = FileStoreError(.readFailed, path: path, failure: failure)
 				return ([], false)
 			}
 			unconfirmedEmptyFile = nil
+			fileProblem = nil
 			let changed = link.applyOutsideChanges(from: diskValues, to: current)
 			diskValues = current
 			diskIdentity = identity
 			lastWritten = nil
+			// Changes that waited for the file to be readable again (it did not parse, or could
+			// not be read) are saved now, on top of what it holds.
+			// (At once: a later try of a failed save may already be waiting, up to a minute.)
+			if link.hasChanges {
+				retryDelay = 1
+				scheduler.run({ [weak self] in self?.saveInBackground() }, after: .seconds(0))
+			}
 			return (changed, false)
 		}
 		notifyOutsideChanges(changed)

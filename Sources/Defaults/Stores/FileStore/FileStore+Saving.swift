@@ -81,9 +81,14 @@ extension FileStore {
 	/// `detectingChanges`, the file was replaced or rewritten after it was read: nothing was
 	/// written, and the save should read and merge again.
 	private func writeMerging(_ pending: Defaults.ChangeBatch, detectingChanges: Bool) throws(FileStoreError) -> Set<String>? {
+		if let targetRefusal { throw targetRefusal }
 		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
-		// Refused before anything is created next to it (a lock file beside /dev/zero, say).
+		// A directory on the way that became a link since the store opened may lead anywhere.
+		if let link = Self.symbolicLink(inDirectoryOf: target, fileSystem: fileSystem) {
+			throw FileStoreError(replacedBySymbolicLink: path, link: link, destination: fileSystem.resolvedPath(link))
+		}
+		// Refused before anything is created next to it (a temporary file beside /dev/zero, say).
 		if let type = fileSystem.identity(atPath: target)?.type, type != .regular, type != .symbolicLink {
 			throw FileStoreError(notRegularFile: path, type: type)
 		}
@@ -93,19 +98,9 @@ extension FileStore {
 			throw FileStoreError(.saveFailed, path: path, failure: error)
 		}
 
-		let lock: Int32
-		do {
-			// Readable by everyone (it holds nothing), so that another user who may write the
-			// settings file can still open it to lock it.
-			lock = try fileSystem.openLockFile(atPath: target + ".lock", mode: 0o644)
-		} catch {
-			throw FileStoreError(.saveFailed, path: path, failure: error)
-		}
-		defer { fileSystem.close(lock) }
-		do {
-			try fileSystem.lockExclusively(lock, path: target + ".lock")
-		} catch {
-			throw FileStoreError(.saveFailed, path: path, failure: error)
+		let locks = try lockForSaving(target)
+		defer {
+			for lock in locks.reversed() { fileSystem.close(lock) }
 		}
 
 		// nil when the file is as this store last wrote it: its values are `diskValues`.
@@ -185,7 +180,7 @@ extension FileStore {
 	wrote it (`fileRead` is `nil`) or as the save just read it: in a file as this library writes
 	them, the changed members, keys kept sorted; in another program's file (with comments, in
 	its own order and layout), the changed values, in place, and the rest byte for byte. A file
-	that holds nothing to keep (none, an empty one, one moved aside) is written anew. Numbers
+	that holds nothing to keep (none, or an empty one) is written anew. Numbers
 	that their values do not hold exactly (`1e400`) keep their text where a save leaves them.
 	*/
 	private func encode(
@@ -215,7 +210,7 @@ extension FileStore {
 	/// `diskValues`, and it is not parsed again.
 	private func valuesReadAnewUnlessAsLastWritten(at target: String) throws(FileStoreError) -> FileRead? {
 		if let lastWritten, fileSystem.identity(atPath: target) == lastWritten.identity,
-		   case .bytes(let bytes)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
+		   case .bytes(let bytes, _)? = try? fileSystem.readFile(atPath: target, maximumSize: Self.sizeLimit(maximumSize)),
 		   lastWritten.hasBytes(bytes) {
 			return nil
 		}
@@ -223,7 +218,7 @@ extension FileStore {
 	}
 
 	/// What a save read from the file: its values, the bytes they were read from (`nil` when
-	/// the values are not the file's: it was missing, emptied or moved aside), and the text of
+	/// the values are not the file's: it was missing or emptied), and the text of
 	/// numbers they do not hold exactly.
 	private struct FileRead {
 		var values: [String: Defaults.JSONValue]
@@ -231,25 +226,32 @@ extension FileStore {
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
 	}
 
-	/// The file read and parsed now.
+	/// The file read and parsed now; throws, leaving the file as it is, when it does not parse
+	/// or cannot be read.
 	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
 		switch readValues(atPath: target) {
 		case .values(let values, let identity, let bytes, let numberTexts):
+			fileProblem = nil
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
 			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
 			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts)
 		case .missing:
+			fileProblem = nil
 			return FileRead(values: [:])
-		case .corrupt(let bytes, let reason):
-			// Another program broke the file: it is moved aside, and the values this store holds
-			// (as it last read or wrote the file) are written in its place, not just this save's
-			// changes; the broken bytes are in the copy.
-			moveAside(corruptFileAt: target, bytes: bytes, reason: reason)
-			return FileRead(values: diskValues)
+		case .corrupt(_, let reason):
+			// Another program broke the file, most often a person or an editor half-way through
+			// writing it: it is left exactly as it is, never replaced by what this store holds.
+			// The changes wait in memory and are saved once the file parses again (a reload
+			// then schedules the save), or at exit into a file of their own.
+			let error = FileStoreError(corrupt: path, reason: reason, saving: true)
+			fileProblem = FileStoreError(corrupt: path, reason: reason)
+			throw error
 		case .unreadable(let failure):
+			fileProblem = FileStoreError(.readFailed, path: path, failure: failure)
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		case .unusable(let error):
+			fileProblem = error
 			throw error
 		}
 	}
@@ -274,8 +276,10 @@ extension FileStore {
 		var written: FileIdentity?
 		var linkPutThere = false
 		var changedMeanwhile = false
+		var created = false
 		do {
 			descriptor = try fileSystem.createExclusively(atPath: temporary, mode: 0o600)
+			created = true
 			if let original {
 				try fileSystem.adoptOwnership(of: original, to: descriptor, path: temporary)
 			}
@@ -297,8 +301,13 @@ extension FileStore {
 		} catch {
 			if descriptor >= 0 { fileSystem.close(descriptor) }
 			fileSystem.removeFile(atPath: temporary)
-			// The temporary file's random name means nothing to the reader: name the store's file.
-			let failure = SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
+			// The temporary file's random name means nothing to the reader: name the store's file,
+			// or, when the new file could not be made there, the directory, which is the cause.
+			let failure = if !created, error.code == EACCES || error.code == EPERM {
+				SystemCallError(operation: FileStoreError.creatingInDirectory, path: directory, code: error.code)
+			} else {
+				SystemCallError(operation: error.operation, path: error.path == temporary ? path : error.path, code: error.code)
+			}
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
 		}
 		if linkPutThere {

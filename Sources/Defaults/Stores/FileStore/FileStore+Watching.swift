@@ -66,9 +66,47 @@ final class FileStoreRegistry: Sendable {
 		}
 	}
 
+	/// The last save of every store, as the process ends (normally, or on SIGTERM, SIGINT or SIGHUP).
 	func saveAll() {
 		for store in stores.withLock({ $0.values.compactMap(\.object) }) {
-			try? store.flush()
+			store.saveAtExit()
 		}
+	}
+}
+
+extension FileStore {
+	/**
+	The last save as the process ends. Changes it cannot write to the file (the file does not
+	parse, cannot be read, the disk is full, the values outgrew the size limit) are not lost
+	in silence: every value the store holds goes to a file of its own under `$XDG_STATE_HOME`
+	(``UnsavedValuesFile``), and a report says which changes were not saved, why, and where
+	they are (or, if even that file cannot be written, that they are lost).
+	*/
+	func saveAtExit(environment: [String: String]? = nil) {
+		let outcome = withIOLock { () -> (error: FileStoreError, keys: [String], values: [String: Defaults.JSONValue])? in
+			guard access.allowsWriting, link.hasChanges else { return nil }
+			do throws(FileStoreError) {
+				try save()
+				return nil
+			} catch {
+				// Taken, so that a second call (a signal's, then exit's) does not write them again.
+				let pending = link.takeChanges()
+				let keys = pending.removedAll ? ["every key (reset all)"] : pending.values.keys.sorted()
+				return (error, keys, storedValues())
+			}
+		}
+		guard let outcome else { return }
+		let changed = outcome.keys.count <= 8
+			? outcome.keys.joined(separator: ", ")
+			: outcome.keys.prefix(8).joined(separator: ", ") + " and \(outcome.keys.count - 8) more"
+		let message = switch UnsavedValuesFile.write(outcome.values, environment: environment) {
+		case .success(let file):
+			"The changes to \(changed) could not be saved to \(path) as the program ended (\(outcome.error.whatFailed)) "
+				+ "Every value it held is in \(file): defaults-tui import \(file) --store \(path) applies them once the file can take them."
+		case .failure(let failure):
+			"The changes to \(changed) could not be saved to \(path) as the program ended (\(outcome.error.whatFailed)), "
+				+ "and writing them to a file of their own failed too (\(failure.description)): they are lost."
+		}
+		Defaults.report(.init(kind: .storeFailure, key: nil, message: message), deduplicate: false)
 	}
 }

@@ -55,10 +55,11 @@ exclusively, never through a symbolic link), syncs it to disk, renames it
 over the old one and syncs the directory: after a crash at any moment the
 file is either the old or the new version, complete.
 
-**Several processes.** Saves hold an advisory lock (`flock` on
-`settings.json.lock`), re-read the file and write back only the keys this
-process changed, on top of what is there: processes never lose each other's
-updates, and the last writer wins per key. In a file another program wrote, those
+**Several processes.** Saves hold an advisory lock (`flock` on the file's
+directory, so that no lock file is made beside it; also on a `settings.json.lock`
+an earlier version left there), re-read the file and write back only the keys this
+process changed, on top of what is there: processes, also of different users, never
+lose each other's updates, and the last writer wins per key. In a file another program wrote, those
 keys are changed in place in the text just read, so its comments stay with every
 process's changes. Changes made by other processes (or by hand) are noticed
 through inotify, without polling, and applied to memory within a few
@@ -67,10 +68,13 @@ removal of every key until a second look finds it still empty. The
 temporary files of writers killed mid-save (`.settings.json.tmp-<pid>-<n>`,
 whose process no longer exists) are removed when a store opens or saves.
 
-**Symbolic links.** A link at `url` when the store opens (a dotfiles
-manager's, say) is resolved once: the store reads, writes (through the link),
-locks (`<target>.lock`) and watches the file it leads to from then on. A link
-that appears or changes later is not followed: the store never reads through
+**Symbolic links.** A link at `url` or in its directory part when the store opens
+(a dotfiles manager's, say) is resolved once: the store reads, writes (through the
+link), locks and watches the file it leads to from then on. A link is followed only
+when its owner also owns what it leads to (or is root, or the user running the
+process); another user's link to what is not theirs makes the store use no file at
+all (``FileStoreError/Kind-swift.enum/untrustedSymbolicLink``): it reads nothing and
+every save refuses. A link that appears or changes later is not followed: the store never reads through
 it, and a save refuses (``FileStoreError/Kind-swift.enum/replacedBySymbolicLink``)
 rather than write to whatever it points at or replace it, since the link may be
 someone's on purpose; the values stay in memory and opening the store again
@@ -81,17 +85,19 @@ directory at the path (``FileStoreError/Kind-swift.enum/notRegularFile``), or a
 file larger than ``maximumFileSize`` (16 MiB unless changed;
 ``FileStoreError/Kind-swift.enum/tooLarge``), is not read: the store starts from
 the defaults, ``loadError`` says why, and saves refuse, so such a file is never
-moved aside or saved over.
+saved over.
 
-**Bad files.** A file that is not a JSON object, with or without comments (an
-unclosed comment, a missing comma, a bare word, an array), is moved aside to
-`settings.json.corrupt-<timestamp>` with its bytes intact (a read-only store,
-see ``Access``, leaves it where it is), the store starts from the defaults,
-the problem is reported, and ``loadError`` says what was wrong; it is never
-overwritten. Comments and trailing commas alone do not make a file bad. A
-save that fails (read-only file, unwritable directory, full disk) is reported
-through `Defaults.problemHandler` and thrown by ``flush()``; the values stay
-in memory, no partial file is left, and the next successful save writes them.
+**Bad files.** A file that does not parse (an unclosed comment, a missing
+comma, a bare word, an array) is never moved, replaced or truncated: the store
+starts from the defaults (or, when it was open, keeps its values), reports it
+once with the line and column, and ``loadError`` says what was wrong. Saves
+wait until the file parses again (``flush()`` throws meanwhile) and then save
+the waiting changes on top of it. Comments and trailing commas alone do not
+make a file bad. A save that fails (read-only file, unwritable directory, full
+disk) is reported through `Defaults.problemHandler` and thrown by ``flush()``;
+the values stay in memory, no partial file is left, and the next successful
+save writes them. Changes still unsaved when the process ends go to a file of
+their own under `$XDG_STATE_HOME`, and the report says where.
 */
 public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendable {
 	/// The store's file.
@@ -115,8 +121,11 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// (``FileStore/maximumFileSize``, read at each read and save).
 	public let maximumSize: Int?
 	let path: String
-	/// The file read, written, locked and watched: `path`, or what it linked to when the store opened.
+	/// The file read, written, locked and watched: `path` with the links on the way followed when the store opened.
 	let targetPath: String
+	/// Why the store uses no file at all (a link on the way that is not followed), or `nil`:
+	/// it reads nothing, watches nothing, and every save throws this.
+	let targetRefusal: FileStoreError?
 	/// The store's side of the seam between the shared layer and this file backend: the
 	/// file store takes this process's changes and reports other processes' through it only,
 	/// as any ``DefaultsStoreBackend`` does.
@@ -138,6 +147,9 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// An emptied file seen once by a reload, taken as empty only if seen again unchanged.
 	var unconfirmedEmptyFile: FileIdentity?
 	var lastFailure: FileStoreError?
+	/// Why the file cannot be used now (it does not parse, cannot be read, or is no regular
+	/// file), as the last load, reload or save found it; `nil` once it can.
+	var fileProblem: FileStoreError?
 	var retryDelay: Double = 1
 	var watchToken: DirectoryWatcher.Token?
 	/// Whether the store notices outside changes by itself (tests turn it off to reload by hand).
@@ -203,11 +215,23 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		self.watchesForChanges = watchesForChanges
 		let scheduler = SaveScheduler(timing: timing)
 		self.scheduler = scheduler
-		targetPath = Self.resolveTarget(of: path, fileSystem: fileSystem)
-		let loaded = Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access, limit: self.maximumSize)
+		switch Self.resolveTarget(of: path, fileSystem: fileSystem) {
+		case .file(let target):
+			targetPath = target
+			targetRefusal = nil
+		case .untrustedLink(let link):
+			targetPath = path
+			targetRefusal = FileStoreError(untrustedLink: path, link)
+		case .failed(let failure):
+			targetPath = path
+			targetRefusal = FileStoreError(.readFailed, path: path, failure: failure)
+		}
+		let loaded = targetRefusal.map { Self.refuseToLoad($0) }
+			?? Self.load(path: path, target: targetPath, fileSystem: fileSystem, format: format, access: access, limit: self.maximumSize)
 		diskValues = loaded.values
 		diskIdentity = loaded.identity
 		loadError = loaded.error
+		fileProblem = loaded.error
 		if access.allowsWriting {
 			// Each change schedules a save, which coalesces a burst into one file write.
 			link = BackendLink(core: StoreCore(values: loaded.values) { scheduler.scheduleSave() })
@@ -217,9 +241,15 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		}
 		scheduler.attach(self)
 		FileStoreRegistry.shared.add(self)
-		if watchesForChanges {
+		if watchesForChanges, targetRefusal == nil {
 			startWatching()
 		}
+	}
+
+	/// What a store that uses no file (see ``targetRefusal``) starts from: nothing, and the reason, reported.
+	private static func refuseToLoad(_ error: FileStoreError) -> (values: [String: Defaults.JSONValue], identity: FileIdentity?, error: FileStoreError?) {
+		Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description + " The store starts from the default values."), deduplicate: false)
+		return ([:], nil, error)
 	}
 
 	deinit {

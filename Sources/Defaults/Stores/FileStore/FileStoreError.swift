@@ -27,7 +27,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		/// The file is marked read-only; it is not overwritten.
 		case readOnly
 		/// The file is not a settings file of the store's format (for JSON: invalid JSON, or
-		/// another JSON value than an object); the store did not use it.
+		/// another JSON value than an object); the store did not use it, and does not save
+		/// over it: it is left byte for byte as it is.
 		case corrupt
 		/// The store's format could not write the values; the file was left as it was.
 		case unencodable
@@ -37,9 +38,13 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		/// The file, or the file a save would write, is larger than ``FileStore/maximumFileSize``;
 		/// the store neither reads it nor saves over it.
 		case tooLarge
-		/// The file was replaced by a symbolic link after the store opened. The store neither
-		/// follows nor replaces it; opening the store again follows it.
+		/// The file, or a directory on its path, was replaced by a symbolic link after the store
+		/// opened. The store neither follows nor replaces it; opening the store again follows it.
 		case replacedBySymbolicLink
+		/// The path leads through a symbolic link whose owner does not own what it leads to
+		/// (another user's link to root's file, say): the link is not followed, and the store
+		/// neither reads nor saves anything there.
+		case untrustedSymbolicLink
 	}
 
 	/// What kind of failure this is.
@@ -54,6 +59,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 	public let code: Int32
 	/// What is wrong with the file's contents, for ``Kind-swift.enum/corrupt``.
 	private let contentProblem: String?
+	/// The link not followed, for ``Kind-swift.enum/untrustedSymbolicLink``.
+	private var untrustedLink: UntrustedLink?
 
 	init(_ kind: Kind, path: String, failure: SystemCallError) {
 		self.kind = kind
@@ -78,10 +85,15 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		self.init(.readOnly, path: path, operation: "writing", code: EACCES, problem: nil)
 	}
 
-	/// - Parameter reason: What is wrong, as a clause: "it is not valid JSON (...)".
-	init(corrupt path: String, reason: String) {
-		self.init(.corrupt, path: path, operation: "parsing", problem: reason)
+	/// - Parameters:
+	///   - reason: What is wrong, as a clause: "it is not valid JSON (...)".
+	///   - saving: Whether a save found the file so (and so wrote nothing), rather than a read.
+	init(corrupt path: String, reason: String, saving: Bool = false) {
+		self.init(.corrupt, path: path, operation: saving ? Self.savingOverBrokenFile : "parsing", problem: reason)
 	}
+
+	/// The operation of a save that found a file it cannot parse.
+	static let savingOverBrokenFile = "saving"
 
 	/// - Parameter reason: Why the format cannot write the values.
 	init(unencodable path: String, reason: String) {
@@ -98,9 +110,24 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		self.init(.tooLarge, path: path, operation: operation, problem: "\(what) \(size) bytes, more than the limit of \(limit) bytes (FileStore.maximumFileSize, or the store's maximumSize)")
 	}
 
-	init(replacedBySymbolicLink path: String, destination: String?) {
+	/// `link`: a directory on the file's path that became a link, or `nil` for the file itself.
+	init(replacedBySymbolicLink path: String, link: String? = nil, destination: String?) {
+		let what = link.map { "its directory \($0) was" } ?? "it was"
 		self.init(.replacedBySymbolicLink, path: path, operation: "reading",
-			problem: "it was replaced by a symbolic link" + (destination.map { " to \($0)" } ?? "") + " after the store opened")
+			problem: "\(what) replaced by a symbolic link" + (destination.map { " to \($0)" } ?? "") + " after the store opened")
+	}
+
+	/// A link on the file's path that is not followed; the message names the link's owner and what it leads to's.
+	init(untrustedLink path: String, _ link: UntrustedLink) {
+		let linkOwner = userName(link.linkOwner)
+		let destinationOwner = userName(link.destinationOwner)
+		let what = link.link == path ? "it is a symbolic link" : "it is reached through the symbolic link \(link.link)"
+		let destination = link.ownerPath == link.destination
+			? "\(link.destination) owned by \(destinationOwner)"
+			: "\(link.destination) (not there yet; \(link.ownerPath) is owned by \(destinationOwner))"
+		self.init(.untrustedSymbolicLink, path: path, operation: "following the symbolic link", problem:
+			"\(what) owned by \(linkOwner) to \(destination): not followed (a link is followed only when its owner also owns what it leads to)")
+		untrustedLink = link
 	}
 
 	private var operationDescription: String {
@@ -109,6 +136,9 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 
 	/// The operation of a failure to open the lock file (the file system layer's word for it).
 	static let openingLockFile = "opening the lock file"
+	/// The operation of a failure to create a file (the new file, a lock file) in the directory
+	/// that `operationPath` names: the directory is the cause (it may not be written).
+	static let creatingInDirectory = "creating a file in the directory"
 
 	/// Why it failed: the system's text for the error number with its symbolic name, or
 	/// for ``Kind-swift.enum/corrupt`` what is wrong with the contents ("it is not valid JSON (...)").
@@ -129,6 +159,10 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		switch kind {
 		case .readFailed:
 			"Could not read \(path): \(operationDescription) failed: \(reason)."
+		case .saveFailed where operation == Self.creatingInDirectory && (code == EACCES || code == EPERM):
+			"Could not save \(path): its directory \(operationPath) cannot be written by this user (\(currentUserName())): \(reason). "
+				+ "A save writes a new file there and renames it over the old one; ask the directory's owner"
+				+ (owner(of: operationPath).map { " (\($0))" } ?? "") + " to let you write there, or keep the settings in a directory you can write."
 		case .saveFailed where operation == Self.openingLockFile && code == EACCES:
 			"Could not save \(path): the lock file \(operationPath) cannot be opened: \(reason); another user (root?) made it. "
 				+ "It holds no settings: remove it (rm \(operationPath)) and save again."
@@ -136,6 +170,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 			"Could not save \(path): \(operationDescription) failed: \(reason)."
 		case .readOnly:
 			"Could not save \(path): the file is read-only, so it was not overwritten; make it writable (chmod u+w) to save."
+		case .corrupt where operation == Self.savingOverBrokenFile:
+			"Could not save \(path): \(reason), so it was left as it is."
 		case .corrupt:
 			"The settings file \(path) cannot be used: \(reason)."
 		case .unencodable:
@@ -151,6 +187,11 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		case .replacedBySymbolicLink:
 			"Could not save \(path): \(reason). The store keeps to the file it opened and neither follows nor replaces "
 				+ "a link that appears later; open the store again to use the link, or remove it."
+		case .untrustedSymbolicLink:
+			"The settings file \(path) cannot be used: \(reason). Nothing is read from it or saved to it. If the link is meant, "
+				+ "give it to the owner of what it leads to"
+				+ (untrustedLink.map { " (chown -h \(chownName($0.destinationOwner)) \($0.link))" } ?? "")
+				+ ", or give the file's own path."
 		}
 	}
 
@@ -159,6 +200,8 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		switch kind {
 		case .saveFailed where !(operation == Self.openingLockFile && code == EACCES):
 			"The values are kept in memory and will be written by the next successful save."
+		case .corrupt where operation == Self.savingOverBrokenFile:
+			"The changes are kept in memory and saved once the file can be read again."
 		case .corrupt, .readFailed:
 			""
 		case .unencodable:
@@ -166,6 +209,12 @@ public struct FileStoreError: Error, CustomStringConvertible, Equatable, Sendabl
 		default:
 			"The values are kept in memory."
 		}
+	}
+
+	/// The login name of the owner of `path`, if it exists.
+	private func owner(of path: String) -> String? {
+		var status = stat()
+		return lstat(path, &status) == 0 ? userName(status.st_uid) : nil
 	}
 
 	private static let errorNames: [Int32: String] = [

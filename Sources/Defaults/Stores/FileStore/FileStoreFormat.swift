@@ -30,7 +30,7 @@ public protocol FileStoreFormat: Sendable {
 	func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8]
 
 	/// The values a whole file holds. Throws when the bytes are not a settings file of
-	/// this format; the store then moves the file aside and never overwrites it.
+	/// this format; the store then leaves the file as it is and never overwrites it.
 	func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue]
 
 	/// The values a whole file holds, adding to `problems` each value that could not be read
@@ -64,14 +64,33 @@ public struct FileFormatProblem: Equatable, Sendable {
 public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertible {
 	/// Completes "The settings file … could not be used because …": `it is not valid JSON (…)`.
 	public let reason: String
+	/// The reason without any of the file's own text (`found 'r'`, a key's name), or `nil` when
+	/// the format did not give one. A store says this one about a file that the user running it
+	/// does not own and others may not read, so that no message shows what it holds.
+	public let reasonWithoutContent: String?
 
-	/// An error whose `reason` completes the store's message about the file.
-	public init(_ reason: String) {
+	/**
+	An error whose `reason` completes the store's message about the file.
+
+	- Parameters:
+	  - reason: What is wrong, quoting the file where that helps: `line 3 ("colour: red") is not key=JSON`.
+	  - reasonWithoutContent: The same without the file's text: `line 3 is not key=JSON`.
+	*/
+	public init(_ reason: String, withoutContent reasonWithoutContent: String? = nil) {
 		self.reason = reason
+		self.reasonWithoutContent = reasonWithoutContent
 	}
 
 	/// The reason.
 	public var description: String { reason }
+
+	/// ``reason``, or, unless `quotingContent`, ``reasonWithoutContent`` (a general one when the format gave none).
+	func reason(quotingContent: Bool) -> String {
+		quotingContent ? reason : reasonWithoutContent ?? "it is not a file of the store's format (\(Self.contentNotQuoted))"
+	}
+
+	/// Said instead of details that would quote a file the user may not read.
+	static let contentNotQuoted = "the details are not shown, since they would quote the file, which is not yours and which others may not read"
 }
 
 /**
@@ -139,13 +158,14 @@ public struct JSONFileFormat: FileStoreFormat {
 		}
 		let value: Defaults.JSONValue
 		let inexactMembers: [(key: String, range: Range<Int>)]
-		do {
+		do throws(Defaults.JSONParseError) {
 			(value, inexactMembers, _) = try parsed.get()
 		} catch {
-			throw FileFormatError("it is not valid JSON (\(error))")
+			throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
 		}
 		guard case .object(let values) = value else {
-			throw FileFormatError("it is valid JSON but not a JSON object")
+			let reason = "it is valid JSON but not a JSON object (\(Self.placeOfFirstValue(in: bytes)): the file holds \(value.typeName == "array" ? "an" : "a") \(value.typeName))"
+			throw FileFormatError(reason, withoutContent: reason)
 		}
 		problems += warnings.map { FileFormatProblem(key: $0.path.first?.key ?? "", reason: "\($0)") }
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
@@ -153,6 +173,20 @@ public struct JSONFileFormat: FileStoreFormat {
 			numberTexts[member.key] = bytes[member.range]
 		}
 		return (values, numberTexts)
+	}
+
+	/// "line L, column C" of the file's first byte that is not white space (after a byte-order mark).
+	static func placeOfFirstValue(in bytes: [UInt8]) -> String {
+		var line = 1
+		var column = 1
+		for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
+			switch byte {
+			case 0x0A: line += 1; column = 1
+			case 0x20, 0x09, 0x0D: column += 1
+			default: return "line \(line), column \(column)"
+			}
+		}
+		return "line \(line), column \(column)"
 	}
 
 	/// Whether a file holds no values: it is empty, or white space only (after a byte-order mark).

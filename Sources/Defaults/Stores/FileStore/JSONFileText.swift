@@ -60,10 +60,10 @@ extension JSONFileFormat {
 			}
 			if own.bytes == bytes { return .own(own) }
 		}
-		do {
+		do throws(Defaults.JSONParseError) {
 			return .foreign(try EditableJSONText(parsing: bytes))
 		} catch {
-			throw FileFormatError("it is not valid JSON (\(error))")
+			throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
 		}
 	}
 
