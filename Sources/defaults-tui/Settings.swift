@@ -108,7 +108,7 @@ struct SettingsOptions: ParsableArguments {
 			// Not tried again at exit: the command ends here, having changed nothing.
 			fileStore.discardUnsavedChanges()
 			let changed = access.allowsWriting ? " Nothing was changed." : ""
-			let fix = error.kind == .corrupt ? " Fix the file (or move it away) and run the command again." : ""
+			let fix = if case .corrupt = error.kind { " Fix the file (or move it away) and run the command again." } else { "" }
 			throw CommandFailure.failed(error.whatFailed + changed + fix)
 		}
 		problems.value.forEach { Defaults.problemHandler($0) }
