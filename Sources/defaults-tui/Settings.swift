@@ -102,16 +102,13 @@ struct SettingsOptions: ParsableArguments {
 			return standard ? FileStore.standard : FileStore(url: url, access: access)
 		}
 		guard unreadableFile == .refused else { return open() }
-		let problems = Locked<[Defaults.Problem]>([])
-		let fileStore = Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: open)
+		let (fileStore, problems) = collectingProblems(open)
 		if let error = fileStore.loadError {
-			// Not tried again at exit: the command ends here, having changed nothing.
-			fileStore.discardUnsavedChanges()
 			let changed = access.allowsWriting ? " Nothing was changed." : ""
 			let fix = if case .corrupt = error.kind { " Fix the file (or move it away) and run the command again." } else { "" }
 			throw CommandFailure.failed(error.whatFailed + changed + fix)
 		}
-		problems.value.forEach { Defaults.problemHandler($0) }
+		problems.forEach { Defaults.problemHandler($0) }
 		return fileStore
 	}
 

@@ -43,7 +43,7 @@ struct EditCommand: ParsableCommand {
 		if settings.namesNoSettings, ProgramList.hasRegisteredPrograms {
 			return try browse()
 		}
-		let (opened, problems) = try Self.collectingProblems { try settings.open() }
+		let (opened, problems) = try collectingProblems { try settings.open() }
 		if plain ?? PlainEditor.isPreferred {
 			// Line prompts have no screen to hide them: said as any command says them.
 			problems.forEach { Defaults.problemHandler($0) }
@@ -80,19 +80,10 @@ struct EditCommand: ParsableCommand {
 		}
 	}
 
-	/// `body`'s result, and the problems it reported, kept rather than printed: printed just
-	/// before the full screen takes the terminal, they would flash and vanish, so the screen
-	/// shows them on its message line instead.
-	private static func collectingProblems<Result>(_ body: () throws -> Result) rethrows -> (Result, [Defaults.Problem]) {
-		let problems = Locked<[Defaults.Problem]>([])
-		let result = try Defaults.withProblemHandler({ problem in problems.withLock { $0.append(problem) } }, operation: body)
-		return (result, problems.value)
-	}
-
 	/// The list of programs, each opened in the editor: what the editor does with no settings named
 	/// when any program registered its settings.
 	private func browse() throws {
-		let (browser, problems) = Self.collectingProblems {
+		let (browser, problems) = collectingProblems {
 			TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
 		}
 		let ending: TerminalEditor.Ending

@@ -244,9 +244,8 @@ extension FileStore {
 			// writing it: it is left exactly as it is, never replaced by what this store holds.
 			// The changes wait in memory and are saved once the file parses again (a reload
 			// then schedules the save), or at exit into a file of their own.
-			let error = FileStoreError(corrupt: path, reason: reason, saving: true)
 			fileProblem = FileStoreError(corrupt: path, reason: reason)
-			throw error
+			throw FileStoreError(corrupt: path, reason: reason, saving: true)
 		case .unreadable(let failure):
 			fileProblem = FileStoreError(.readFailed, path: path, failure: failure)
 			throw FileStoreError(.saveFailed, path: path, failure: failure)
