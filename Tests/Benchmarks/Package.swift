@@ -23,6 +23,12 @@ let package = Package(
 			.product(name: "Configuration", package: "swift-configuration"),
 			.product(name: "Metrics", package: "swift-metrics"),
 		]),
+		// The scenarios CI's instruction-count guard counts (.ci/instruction-counts.py): an app's
+		// reads, saves, loads and editor key presses, with its keys declared in this package.
+		.executableTarget(name: "defaults-counts", dependencies: [
+			.product(name: "Defaults", package: "Defaults"),
+			.product(name: "DefaultsTUI", package: "Defaults"),
+		]),
 	],
 	swiftLanguageModes: [.v6]
 )

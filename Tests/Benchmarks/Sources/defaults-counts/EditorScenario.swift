@@ -1,0 +1,34 @@
+import Defaults
+import DefaultsTUI
+
+/// A key press in the editor with `count` settings, and the screen drawn after it: the down
+/// arrow, or a space that flips a toggle (written to the store, an in-memory one, so that no
+/// background save makes the count depend on timing).
+final class EditorKeyScenario: Scenario {
+	private let model: EditorModel
+	private let key: EditorKey
+
+	init(count: Int, key: EditorKey) {
+		let settings = (0..<count).map { index in
+			index.isMultiple(of: 2)
+				? Setting(key: "flag\(index)", title: "Flag \(index)", kind: .bool, defaultValue: false)
+				: Setting(key: "level\(index)", title: "Level \(index)", kind: .integer, defaultValue: 1, minimum: 0, maximum: 10)
+		}
+		let sections = stride(from: 0, to: settings.count, by: 100).map { start in
+			SettingsSchema.Section(title: "Section \(start / 100 + 1)", settings: Array(settings[start..<min(start + 100, settings.count)]))
+		}
+		model = EditorModel(schema: SettingsSchema(title: "Many settings", sections: sections), store: InMemoryStore())
+		self.key = key
+		_ = model.handle(.resize(width: 100, height: 30))
+		_ = model.render()
+	}
+
+	func run(_ times: Int) {
+		var total = 0
+		for _ in 0..<times {
+			_ = model.handle(key)
+			total &+= model.render().lines.count
+		}
+		Sink.keep(total)
+	}
+}

@@ -1,0 +1,134 @@
+import Defaults
+import Foundation
+import Synchronization
+
+/**
+One thing an app does, repeated: what the instruction-count guard counts and the timing rows time.
+
+A scenario prepares what it needs in a directory of its own (not counted), then ``run(_:)`` does
+its work `times` times. The guard counts a run of N and a run of 2N under callgrind and divides
+the difference by N, so what a run shares (starting the process, preparing) drops out.
+*/
+protocol Scenario: AnyObject {
+	/// Does the scenario's work `times` times.
+	func run(_ times: Int) throws
+}
+
+/// What every scenario's result goes into, so that the optimizer cannot drop the work.
+enum Sink {
+	nonisolated(unsafe) static var total = 0
+
+	/// Keeps `value` (cheaply: one add).
+	@inline(never)
+	static func keep(_ value: Int) { total &+= value }
+}
+
+/// A scenario's failure, said on standard error.
+struct ScenarioError: Error, CustomStringConvertible {
+	let description: String
+	init(_ description: String) { self.description = description }
+}
+
+/// The floor of a read: an atomic load of an `Int`, as a lock-free cache hit needs at least.
+final class AtomicLoadScenario: Scenario {
+	private let value = Atomic<Int>(5)
+
+	func run(_ times: Int) {
+		var total = 0
+		for _ in 0..<times { total &+= value.load(ordering: .acquiring) }
+		Sink.keep(total)
+	}
+}
+
+/// `Defaults[key]` of an `Int` whose value did not change since the last read.
+final class ReadIntScenario: Scenario {
+	private let keys: AppKeys
+	private let store: any DefaultsStore
+
+	init(store: any DefaultsStore) {
+		self.store = store
+		keys = AppKeys(store: store)
+		Defaults[keys.volume] = 7
+		_ = Defaults[keys.volume]
+	}
+
+	func run(_ times: Int) {
+		let key = keys.volume
+		var total = 0
+		for _ in 0..<times { total &+= Defaults[key] }
+		Sink.keep(total)
+	}
+}
+
+/// `Defaults[key]` of a `Codable` struct whose value did not change since the last read.
+final class ReadCodableScenario: Scenario {
+	private let keys: AppKeys
+	private let store: any DefaultsStore
+
+	init(store: any DefaultsStore) {
+		self.store = store
+		keys = AppKeys(store: store)
+		Defaults[keys.frame] = WindowFrame(width: 1024, height: 768, title: "Journal")
+		_ = Defaults[keys.frame]
+	}
+
+	func run(_ times: Int) {
+		let key = keys.frame
+		var total = 0
+		for _ in 0..<times { total &+= Defaults[key].width }
+		Sink.keep(total)
+	}
+}
+
+/// One changed key, then `flush()`: a save of a file of `count` keys.
+final class SaveScenario: Scenario {
+	private let store: FileStore
+	private let key: Defaults.Key<Int>
+	private var value = 0
+
+	/// A store on `file`, which holds `text` (another program's) or, when `text` is `nil`, the
+	/// store's own file of `count` keys.
+	init(file: URL, count: Int, text: String?) throws {
+		try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+		if let text {
+			try Data(text.utf8).write(to: file)
+		} else {
+			let writer = FileStore(url: file)
+			for index in 0..<count { writer.setStoredValue(.integer(Int64(index)), forKey: "key\(index)") }
+			try writer.flush()
+		}
+		store = FileStore(url: file)
+		key = Defaults.Key<Int>("key\(count / 2)", default: 0, suite: store)
+		// The first save reads the file anew; the ones counted find it as this store wrote it.
+		Defaults[key] = -1
+		try store.flush()
+	}
+
+	func run(_ times: Int) throws {
+		for _ in 0..<times {
+			value += 1
+			Defaults[key] = value
+			try store.flush()
+		}
+	}
+}
+
+/// Opening a store on a file of `count` keys and reading one, as a program does when it starts.
+final class ColdLoadScenario: Scenario {
+	private let file: URL
+	private let name: String
+
+	init(file: URL, count: Int) throws {
+		self.file = file
+		name = "key\(count / 2)"
+		_ = try SaveScenario(file: file, count: count, text: nil)
+	}
+
+	func run(_ times: Int) throws {
+		for _ in 0..<times {
+			let store = FileStore(url: file)
+			if let error = store.loadError { throw ScenarioError("the store did not load: \(error)") }
+			Sink.keep(Defaults[Defaults.Key<Int>(name, default: -1, suite: store)])
+		}
+	}
+}

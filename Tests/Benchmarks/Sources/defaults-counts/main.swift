@@ -1,0 +1,76 @@
+import Defaults
+import Foundation
+
+// defaults-counts: the scenarios that CI's instruction-count guard counts (.ci/instruction-counts.py),
+// each an app's use of the library from its own package.
+//   defaults-counts <scenario> <times>   run a scenario `times` times (what callgrind counts)
+//   defaults-counts --time [<scenario>]  nanoseconds per time, median of 7 batches
+//   defaults-counts --list               the scenarios
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func fail(_ message: String) -> Never {
+	FileHandle.standardError.write(Data("defaults-counts: \(message)\n".utf8))
+	exit(1)
+}
+
+/// A directory of the run's own, removed at exit; the scenarios' stores live there.
+func scratchDirectory() -> URL {
+	let directory = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-counts-\(getpid())")
+	do {
+		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+	} catch {
+		fail("cannot create \(directory.path): \(error)")
+	}
+	return directory
+}
+
+/// The median nanoseconds per time of `scenario`, over 7 batches of about 50 ms each.
+func nanosecondsPerTime(_ scenario: any Scenario) throws -> Double {
+	let clock = ContinuousClock()
+	var times = 1
+	while true {
+		let elapsed = try clock.measure { try scenario.run(times) }
+		if elapsed > .milliseconds(5) || times >= 1 << 30 { break }
+		times *= 2
+	}
+	let start = clock.now
+	try scenario.run(times)
+	let perTime = Double((clock.now - start).components.attoseconds) / 1e9 / Double(times)
+	let batch = max(1, Int(50_000_000 / max(perTime, 1)))
+	var samples: [Double] = []
+	for _ in 0..<7 {
+		let elapsed = try clock.measure { try scenario.run(batch) }
+		samples.append((Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(batch))
+	}
+	return samples.sorted()[samples.count / 2]
+}
+
+switch arguments.first {
+case "--list":
+	for scenario in Scenarios.all { print("\(scenario.name)\t\(scenario.summary)") }
+case "--time":
+	let directory = scratchDirectory()
+	defer { try? FileManager.default.removeItem(at: directory) }
+	let names = arguments.count > 1 ? Array(arguments.dropFirst()) : Scenarios.all.map(\.name)
+	for name in names {
+		do {
+			let nanoseconds = try nanosecondsPerTime(try Scenarios.make(name, in: directory))
+			print("\(name)\t\(String(format: "%.1f", nanoseconds)) ns")
+		} catch {
+			fail("\(name): \(error)")
+		}
+	}
+case let name? where arguments.count == 2:
+	guard let times = Int(arguments[1]), times >= 0 else { fail("the number of times must be a whole number, not \(arguments[1])") }
+	let directory = scratchDirectory()
+	do {
+		try Scenarios.make(name, in: directory).run(times)
+	} catch {
+		try? FileManager.default.removeItem(at: directory)
+		fail("\(name): \(error)")
+	}
+	try? FileManager.default.removeItem(at: directory)
+default:
+	fail("usage: defaults-counts <scenario> <times> | --time [<scenario>...] | --list")
+}
