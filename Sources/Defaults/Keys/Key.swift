@@ -33,6 +33,14 @@ extension Defaults {
 
 		private let defaultSource: DefaultSource
 		@usableFromInline let core: StoreCore?
+		// The same core for the read path, which must not retain and release it on every read
+		// (two atomic operations, most of a read's cost): `core` keeps it alive.
+		@usableFromInline let unretainedCore: Unmanaged<StoreCore>?
+		// This key's slot in each thread's read cache (see ThreadReadCache.swift).
+		@usableFromInline let identity = ThreadReadCache.newIdentity()
+		@usableFromInline let threadCacheKey = ThreadReadCache.tableKey
+		/// How many reads looked at the shared cache under its lock (tests check that reads of an unchanged value do not).
+		@usableFromInline let lockedReadCount = Atomic<Int>(0)
 
 		/// The decoded value as of store generation `generation`, taken from entry version `version`.
 		@usableFromInline
@@ -40,12 +48,15 @@ extension Defaults {
 			@usableFromInline var generation: UInt64
 			@usableFromInline var version: UInt64
 			@usableFromInline var value: Value?
+			/// The value in a box for the threads' read caches, made by the first read that needs it.
+			@usableFromInline var box: CachedValueBox<Value>?
 
 			@usableFromInline
-			init(generation: UInt64, version: UInt64, value: Value?) {
+			init(generation: UInt64, version: UInt64, value: Value?, box: CachedValueBox<Value>? = nil) {
 				self.generation = generation
 				self.version = version
 				self.value = value
+				self.box = box
 			}
 		}
 
@@ -89,6 +100,7 @@ extension Defaults {
 		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false) {
 			defaultSource = .fixed(defaultValue)
 			core = (suite as? CoreBackedStore)?.core
+			unretainedCore = core.map { Unmanaged.passUnretained($0) }
 			super.init(name: name, suite: suite, iCloud: iCloud)
 			Self.registerForm(forKey: name, in: suite)
 			suite.registerDefaultValue(Value.storedValue(from: defaultValue), forKey: name)
@@ -112,6 +124,7 @@ extension Defaults {
 		) {
 			defaultSource = .dynamic(dynamicDefault)
 			core = (suite as? CoreBackedStore)?.core
+			unretainedCore = core.map { Unmanaged.passUnretained($0) }
 			super.init(name: name, suite: suite, iCloud: iCloud)
 			Self.registerForm(forKey: name, in: suite)
 		}
@@ -143,22 +156,63 @@ extension Defaults {
 		// MARK: Reading
 
 		/// The value in the key's own store.
+		///
+		/// While the store has not changed since this thread last read the key, a read takes no
+		/// lock, no allocation and no reference count: plain values of a few bytes come from the
+		/// key's lock-free copy (Key+PlainValueCache.swift), others from the thread's read cache
+		/// (ThreadReadCache.swift). Otherwise the key's shared cache is looked at under its lock.
 		@inlinable
 		var currentValue: Value {
-			if let core {
-				let generation = core.generation.load(ordering: .acquiring)
-				if Self.cachesWithoutLock, let cachedValue = plainCachedValue(atGeneration: generation) {
+			if let unretainedCore {
+				let generation = unretainedCore._withUnsafeGuaranteedRef { $0.generation.load(ordering: .acquiring) }
+				if Self.cachesWithoutLock {
+					if let cachedValue = plainCachedValue(atGeneration: generation) { return cachedValue }
+				} else if let cachedValue = ThreadReadCache.value(
+					tableKey: threadCacheKey, identity: identity, generation: generation, as: Value.self
+				) {
 					return cachedValue
 				}
-				cacheLock.lock()
-				if cache.pointee.generation == generation, let cachedValue = cache.pointee.value {
-					cacheLock.unlock()
-					return cachedValue
-				}
-				cacheLock.unlock()
-				return refreshedValue(in: core)
+				return lockedValue(atGeneration: generation)
 			}
 			return uncachedValue(in: suite)
+		}
+
+		/// The value from the key's shared cache if it is current at `generation`, else brought up
+		/// to date; either way this thread's read cache gets it, so that the next read takes no
+		/// lock. Specialized for `Value` in the caller, but not inlined, which keeps the lock-free
+		/// path small at every call site.
+		@inlinable @inline(never)
+		func lockedValue(atGeneration generation: UInt64) -> Value {
+			lockedReadCount.add(1, ordering: .relaxed)
+			if let cachedValue = sharedCachedValue(atGeneration: generation) {
+				return cachedValue
+			}
+			guard let core else { return uncachedValue(in: suite) }
+			let value = refreshedValue(in: core)
+			if !Self.cachesWithoutLock {
+				_ = sharedCachedValue(atGeneration: core.generation.load(ordering: .acquiring))
+			}
+			return value
+		}
+
+		/// The shared cache's value if it is current at `generation`, put in this thread's read cache too.
+		@inlinable
+		func sharedCachedValue(atGeneration generation: UInt64) -> Value? {
+			cacheLock.lock()
+			guard cache.pointee.generation == generation, let cachedValue = cache.pointee.value else {
+				cacheLock.unlock()
+				return nil
+			}
+			guard !Self.cachesWithoutLock else {
+				cacheLock.unlock()
+				return cachedValue
+			}
+			let box = cache.pointee.box ?? CachedValueBox(cachedValue)
+			cache.pointee.box = box
+			cacheLock.unlock()
+			// Outside the lock: filling may release the value the slot held, whose deinit may read keys.
+			ThreadReadCache.fill(tableKey: threadCacheKey, identity: identity, generation: generation, box: box)
+			return cachedValue
 		}
 
 		@usableFromInline
@@ -196,7 +250,7 @@ extension Defaults {
 			let entry = core.entry(forKey: name)
 			if entry.version == knownVersion, let knownValue {
 				// Other keys changed, this one did not: the cached value is still current.
-				remember(knownValue, generation: entry.generation, version: entry.version)
+				remember(knownValue, generation: entry.generation, version: entry.version, unchanged: true)
 				return knownValue
 			}
 			let value = decodedValue(entry.value)
@@ -208,11 +262,13 @@ extension Defaults {
 
 		// Inlinable (like the paths that call it) so that it is specialized for `Value`:
 		// unspecialized, each call looks up the metadata of `Value?` at run time.
+		// `unchanged`: the value is the one cached already, whose box (if made) the threads' read caches may keep using.
 		@inlinable
-		func remember(_ value: Value, generation: UInt64, version: UInt64) {
+		func remember(_ value: Value, generation: UInt64, version: UInt64, unchanged: Bool = false) {
 			cacheLock.lock()
 			if generation >= cache.pointee.generation {
-				cache.pointee = Cache(generation: generation, version: version, value: value)
+				let box = unchanged && cache.pointee.version == version ? cache.pointee.box : nil
+				cache.pointee = Cache(generation: generation, version: version, value: value, box: box)
 				if Self.cachesWithoutLock { publishPlainValue(value, generation: generation) }
 			}
 			cacheLock.unlock()

@@ -1,8 +1,9 @@
 import Defaults
+import Foundation
 
-// The keys of the program that the counts stand for, declared here as an app declares its own:
-// in its own package, so that every read goes through what the library makes inlinable to
-// other packages, not through what the library's own modules can see of each other.
+// The keys of the program that the counts stand for, declared as an app declares its own: in
+// `Defaults.Keys`, in its own package, so that every read goes through what the library makes
+// inlinable to other packages, not through what its own modules can see of each other.
 
 /// A window's frame and title, stored as a `Codable` value.
 struct WindowFrame: Codable, Equatable, Defaults.Serializable {
@@ -11,14 +12,17 @@ struct WindowFrame: Codable, Equatable, Defaults.Serializable {
 	var title: String
 }
 
-/// The app's settings in each kind of store the scenarios use.
-struct AppKeys: Sendable {
-	let volume: Defaults.Key<Int>
-	let frame: Defaults.Key<WindowFrame>
+/// The stores the app's keys live in, made on first use.
+enum AppStores {
+	/// An in-memory store.
+	static let memory = InMemoryStore()
+	/// A file store in the run's scratch directory.
+	static let file = FileStore(url: Run.directory.appendingPathComponent("app/settings.json"))
+}
 
-	/// The keys in `store`.
-	init(store: any DefaultsStore) {
-		volume = Defaults.Key<Int>("volume", default: 5, suite: store)
-		frame = Defaults.Key<WindowFrame>("frame", default: WindowFrame(width: 800, height: 600, title: "Notes"), suite: store)
-	}
+extension Defaults.Keys {
+	static let memoryVolume = Key<Int>("volume", default: 5, suite: AppStores.memory)
+	static let fileVolume = Key<Int>("volume", default: 5, suite: AppStores.file)
+	static let memoryFrame = Key<WindowFrame>("frame", default: WindowFrame(width: 800, height: 600, title: "Notes"), suite: AppStores.memory)
+	static let fileFrame = Key<WindowFrame>("frame", default: WindowFrame(width: 800, height: 600, title: "Notes"), suite: AppStores.file)
 }

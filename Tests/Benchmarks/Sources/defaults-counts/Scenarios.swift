@@ -11,6 +11,7 @@ enum Scenarios {
 		("atomic-load", "an atomic load of an Int (the floor of a read)"),
 		("read-int-memory", "Defaults[key] of an Int, in-memory store, key declared in this package"),
 		("read-int-file", "Defaults[key] of an Int, file store, key declared in this package"),
+		("read-codable-memory", "Defaults[key] of a Codable struct, in-memory store, key declared in this package"),
 		("read-codable-file", "Defaults[key] of a Codable struct, file store, key declared in this package"),
 		("save-own", "one change and flush(), the store's own file of 10,000 keys"),
 		("save-sorted", "one change and flush(), another program's pretty-printed file of 10,000 sorted keys"),
@@ -25,9 +26,10 @@ enum Scenarios {
 		let file = directory.appendingPathComponent(name).appendingPathComponent("settings.json")
 		switch name {
 		case "atomic-load": return AtomicLoadScenario()
-		case "read-int-memory": return ReadIntScenario(store: InMemoryStore())
-		case "read-int-file": return ReadIntScenario(store: FileStore(url: file))
-		case "read-codable-file": return ReadCodableScenario(store: FileStore(url: file))
+		case "read-int-memory": return ReadIntScenario(inFile: false)
+		case "read-int-file": return ReadIntScenario(inFile: true)
+		case "read-codable-memory": return ReadCodableScenario(inFile: false)
+		case "read-codable-file": return ReadCodableScenario(inFile: true)
 		case "save-own": return try SaveScenario(file: file, count: keyCount, text: nil)
 		case "save-sorted": return try SaveScenario(file: file, count: keyCount, text: sortedText(keyCount))
 		case "save-commented": return try SaveScenario(file: file, count: keyCount, text: commentedText(keyCount))

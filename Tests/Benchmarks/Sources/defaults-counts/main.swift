@@ -14,15 +14,18 @@ func fail(_ message: String) -> Never {
 	exit(1)
 }
 
-/// A directory of the run's own, removed at exit; the scenarios' stores live there.
-func scratchDirectory() -> URL {
-	let directory = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-counts-\(getpid())")
-	do {
-		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-	} catch {
-		fail("cannot create \(directory.path): \(error)")
-	}
-	return directory
+/// What the run shares.
+enum Run {
+	/// A directory of the run's own, removed at exit; the scenarios' stores live there.
+	static let directory: URL = {
+		let directory = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-counts-\(getpid())")
+		do {
+			try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+		} catch {
+			fail("cannot create \(directory.path): \(error)")
+		}
+		return directory
+	}()
 }
 
 /// The median nanoseconds per time of `scenario`, over 7 batches of about 50 ms each.
@@ -50,7 +53,7 @@ switch arguments.first {
 case "--list":
 	for scenario in Scenarios.all { print("\(scenario.name)\t\(scenario.summary)") }
 case "--time":
-	let directory = scratchDirectory()
+	let directory = Run.directory
 	defer { try? FileManager.default.removeItem(at: directory) }
 	let names = arguments.count > 1 ? Array(arguments.dropFirst()) : Scenarios.all.map(\.name)
 	for name in names {
@@ -63,7 +66,7 @@ case "--time":
 	}
 case let name? where arguments.count == 2:
 	guard let times = Int(arguments[1]), times >= 0 else { fail("the number of times must be a whole number, not \(arguments[1])") }
-	let directory = scratchDirectory()
+	let directory = Run.directory
 	do {
 		try Scenarios.make(name, in: directory).run(times)
 	} catch {
