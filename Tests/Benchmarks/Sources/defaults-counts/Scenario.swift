@@ -103,12 +103,13 @@ final class SaveScenario: Scenario {
 	/// store's own file of `count` keys.
 	init(file: URL, count: Int, text: String?) throws {
 		try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+		// Written directly: a second store on the file would stay open until its own save
+		// settled, and reload the file after each save counted, at moments that vary from run to run.
 		if let text {
 			try Data(text.utf8).write(to: file)
 		} else {
-			let writer = FileStore(url: file)
-			for index in 0..<count { writer.setStoredValue(.integer(Int64(index)), forKey: "key\(index)") }
-			try writer.flush()
+			let values = Dictionary(uniqueKeysWithValues: (0..<count).map { ("key\($0)", Defaults.JSONValue.integer(Int64($0))) })
+			try Data(JSONFileFormat().encode(values)).write(to: file)
 		}
 		store = FileStore(url: file)
 		key = Defaults.Key<Int>("key\(count / 2)", default: 0, suite: store)
