@@ -72,7 +72,7 @@ enum ThreadReadCache {
 	}
 
 	/// The value of the key with `identity` in this thread's table, if it was filled at `generation`.
-	@inlinable
+	@inlinable @inline(__always)
 	static func value<Value>(tableKey: pthread_key_t, identity: UInt64, generation: UInt64, as type: Value.Type) -> Value? {
 		guard let table = pthread_getspecific(tableKey) else { return nil }
 		let slot = table.assumingMemoryBound(to: ThreadReadCacheSlot.self) + Int(identity & UInt64(slotCount - 1))
