@@ -11,6 +11,12 @@ struct BenchmarkCommand: ParsableCommand {
 		Prints medians after a warm-up, with ratios, in one run. Run it in release mode:
 		  swift run -c release defaults-bench
 
+		The app rows (1 to 5: reads, writes, write then read, a burst) are timed by \
+		defaults-counts, a program of the separate package Tests/Benchmarks whose keys are \
+		declared as an app declares its own, outside this package; build it first:
+		  (cd Tests/Benchmarks && swift build -c release --product defaults-counts)
+		Without it those rows say so and are not measured.
+
 		The idle-editor row runs the editor in a private tmux server (tmux must be installed). \
 		The etcd and fleet rows start a local etcd (Debian's etcd-server; without it they say \
 		so); DEFAULTS_BENCH_ETCD_TMPFS=1 keeps its data in /dev/shm, leaving out its fsyncs. \
@@ -24,8 +30,11 @@ struct BenchmarkCommand: ParsableCommand {
 	@Flag(help: "Fewer iterations (about 30 s instead of a minute).")
 	var quick = false
 
-	@Flag(help: "Only the in-process reads and writes (1, 2): through each store, and through a backend defined here.")
+	@Flag(help: "Only the app's reads and a write (1, 1c, 2, 2c, 3), timed by defaults-counts.")
 	var reads = false
+
+	@Flag(help: "Only the app rows (1 to 5 but the observer and save rows): reads, writes, write then read, a burst; timed by defaults-counts.")
+	var app = false
 
 	@Flag(help: "Only the etcd rows (10): sync latency, reads, start-up, a leader killed, a conflict.")
 	var etcd = false
@@ -38,6 +47,9 @@ struct BenchmarkCommand: ParsableCommand {
 
 	@Option(help: ArgumentHelp("The defaults-tui the start-up rows time (default: the one beside this benchmark; bash Assets/install.sh builds the one people install, into .build-static/release).", valueName: "path"))
 	var cli: String?
+
+	@Option(help: ArgumentHelp("The defaults-counts that times the app rows (default: Tests/Benchmarks/.build/release/defaults-counts in this package).", valueName: "path"))
+	var counts: String?
 
 	@Option(help: ArgumentHelp("Child processes of the fleet.", valueName: "n"))
 	var fleetProcesses = 5
@@ -77,7 +89,10 @@ struct BenchmarkCommand: ParsableCommand {
 			EtcdBenchmarks.rows(directory: directory, changes: quick ? 50 : 200) + EtcdRecoveryBenchmarks.rows(directory: directory)
 		}
 		if reads {
-			return finish(Self.readRows(directory: directory, quick: quick), title: "defaults-bench --reads", directory: directory)
+			return finish(AppBenchmarks.rows(AppBenchmarks.reads, counts: counts, quick: quick), title: "defaults-bench --reads", directory: directory)
+		}
+		if app {
+			return finish(AppBenchmarks.rows(AppBenchmarks.reads + AppBenchmarks.writes, counts: counts, quick: quick), title: "defaults-bench --app", directory: directory)
 		}
 		if etcd {
 			return finish(etcdRows(), title: "defaults-bench --etcd", directory: directory)
@@ -89,7 +104,7 @@ struct BenchmarkCommand: ParsableCommand {
 		if startup {
 			return finish(startupRows(), title: "defaults-bench --startup", directory: directory)
 		}
-		var rows = Self.localRows(directory: directory, quick: quick)
+		var rows = localRows(directory: directory)
 		rows += etcdRows()
 		rows += FleetBenchmarks.rows(directory: directory, size: fleetSize)
 		rows += startupRows()
@@ -103,26 +118,13 @@ struct BenchmarkCommand: ParsableCommand {
 			?? URL(fileURLWithPath: BenchmarkEnvironment.executablePath).deletingLastPathComponent().appendingPathComponent("defaults-tui").path
 	}
 
-	/// Typed reads and a write in this process (sections 1 and 2).
-	private static func readRows(directory: URL, quick: Bool) -> [Row] {
-		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
-		return [benchmarks.readInt(), benchmarks.readThroughBackend(), benchmarks.readCodable()] + benchmarks.readLayered() + [benchmarks.writeInt()]
-	}
-
-	/// The rows on one machine (sections 1 to 9).
-	private static func localRows(directory: URL, quick: Bool) -> [Row] {
-		let benchmarks = InProcessBenchmarks(directory: directory, iterations: quick ? 100_000 : 2_000_000)
-		var rows = readRows(directory: directory, quick: quick)
-		let small = benchmarks.writeThenRead(keyCount: 10)
-		var large = benchmarks.writeThenRead(keyCount: 10_000)
-		if let smallTime = small.ours, let largeTime = large.ours {
-			large.meetsTarget = largeTime < smallTime * 2
-		}
-		rows += [small, large]
+	/// The rows on one machine (sections 1 to 9); the app rows timed in one run of defaults-counts.
+	private func localRows(directory: URL) -> [Row] {
+		let app = AppBenchmarks.rows(AppBenchmarks.reads + AppBenchmarks.writes, counts: counts, quick: quick)
+		var rows = Array(app.prefix(AppBenchmarks.reads.count))
 		let (observedWrite, slowestObservedWrite) = ObserverBenchmarks.writesFromThreads(directory: directory, writes: quick ? 2_000 : 20_000)
 		rows += [observedWrite, slowestObservedWrite]
-		let (burstTime, burstWrites) = benchmarks.burst()
-		rows += [burstTime, burstWrites]
+		rows += app.dropFirst(AppBenchmarks.reads.count)
 		rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 10_000, target: 5_000_000))
 		rows.append(LoadAndSaveBenchmarks.saveOneChange(directory: directory, count: 100_000, target: 60_000_000))
 		let (coldLoad, coldSuite) = ChildProcessBenchmarks.coldLoad(directory: directory)
@@ -131,9 +133,9 @@ struct BenchmarkCommand: ParsableCommand {
 		let (p50, p99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes)
 		let (unflushedP50, unflushedP99) = ChildProcessBenchmarks.crossProcessLatency(directory: directory, changes: changes, flushes: false)
 		rows += [p50, p99, unflushedP50, unflushedP99]
-		let (press, open) = benchmarks.editor(settings: 1000)
-		let (largePress, largeOpen) = benchmarks.editor(settings: 10_000)
-		rows += [press, open, largePress, largeOpen, benchmarks.editorOnJSONSchema(), IdleEditorBenchmark.measure(directory: directory)]
+		let (press, open) = EditorBenchmarks.editor(settings: 1000)
+		let (largePress, largeOpen) = EditorBenchmarks.editor(settings: 10_000)
+		rows += [press, open, largePress, largeOpen, EditorBenchmarks.editorOnJSONSchema(), IdleEditorBenchmark.measure(directory: directory)]
 		let (keysMemory, editorMemory) = ChildProcessBenchmarks.peakMemory(directory: directory)
 		rows += [keysMemory, editorMemory]
 		return rows

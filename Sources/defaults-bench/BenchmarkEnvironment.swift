@@ -47,6 +47,11 @@ enum BenchmarkEnvironment {
 		exit(status)
 	}
 
+	/// Prints `message` to standard error, naming the benchmark, and goes on.
+	static func warn(_ message: String) {
+		FileHandle.standardError.write(Data("defaults-bench: \(message)\n".utf8))
+	}
+
 	/// What a program prints on standard output, or `nil` when it cannot start or fails.
 	static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
 		guard let (status, output) = try? ChildProcess.run(executable, arguments, environment: environment) else { return nil }

@@ -2,14 +2,14 @@ import Defaults
 import DefaultsTUI
 import Foundation
 
-extension InProcessBenchmarks {
+extension EditorBenchmarks {
 	/**
 	A key press in the editor on the settings of a JSON Schema of 1,000 properties: 20 groups
 	(nested objects, so every setting is a member written through its path) of 50 properties
 	each, a mix of booleans, bounded integers, enums and strings, over a settings file that
 	holds half of them.
 	*/
-	func editorOnJSONSchema() -> Row {
+	static func editorOnJSONSchema() -> Row {
 		var groups: [String: Defaults.JSONValue] = [:]
 		var stored: [String: Defaults.JSONValue] = [:]
 		for group in 0..<20 {

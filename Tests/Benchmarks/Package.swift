@@ -17,15 +17,21 @@ let package = Package(
 		.package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
 	],
 	targets: [
+		// What both programs share: the private HOME they run UserDefaults in.
+		.target(name: "BenchmarkSupport"),
 		.executableTarget(name: "defaults-peers", dependencies: [
+			"BenchmarkSupport",
 			.product(name: "Defaults", package: "Defaults"),
 			.product(name: "GRDB", package: "GRDB.swift"),
 			.product(name: "Configuration", package: "swift-configuration"),
 			.product(name: "Metrics", package: "swift-metrics"),
 		]),
 		// The scenarios CI's instruction-count guard counts (.ci/instruction-counts.py): an app's
-		// reads, saves, loads and editor key presses, with its keys declared in this package.
+		// reads, saves, loads and editor key presses, with its keys declared in this package; and
+		// the app rows of defaults-bench (reads, writes and bursts beside UserDefaults and a floor),
+		// which it times: defaults-counts --time <scenario>...
 		.executableTarget(name: "defaults-counts", dependencies: [
+			"BenchmarkSupport",
 			.product(name: "Defaults", package: "Defaults"),
 			.product(name: "DefaultsTUI", package: "Defaults"),
 		]),

@@ -12,6 +12,15 @@ the difference by N, so what a run shares (starting the process, preparing) drop
 protocol Scenario: AnyObject {
 	/// Does the scenario's work `times` times.
 	func run(_ times: Int) throws
+	/// Ends what the runs left going (a save still to come), after they were timed or counted.
+	func finish() throws
+	/// What `--time` prints after the time (a count the runs kept), or `nil`.
+	var remark: String? { get }
+}
+
+extension Scenario {
+	func finish() {}
+	var remark: String? { nil }
 }
 
 /// What every scenario's result goes into, so that the optimizer cannot drop the work.

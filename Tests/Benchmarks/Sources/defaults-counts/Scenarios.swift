@@ -19,7 +19,38 @@ enum Scenarios {
 		("cold-load", "open a store on a file of 10,000 keys and read one key"),
 		("editor-down", "the down arrow and the screen drawn after it, editor with 10,000 settings"),
 		("editor-toggle", "a space on a toggle and the screen drawn after it, editor with 10,000 settings"),
+		// The app rows that defaults-bench times (sections 1 to 5), each beside UserDefaults and its floor.
+		("read-int-userdefaults", "integer(forKey:) of a UserDefaults suite (beside read-int-file)"),
+		("read-int-backend", "Defaults[key] of an Int, store over a backend written in this package"),
+		("read-codable-userdefaults", "data(forKey:) of a UserDefaults suite decoded with JSONDecoder (beside read-codable-file)"),
+		("copy-codable", "an atomic load of a pointer to the struct and a copy of it (the floor of a Codable read)"),
+		("read-int-layered", "Defaults[key] of an Int from the user's file, layered store (system file and locks present)"),
+		("read-codable-layered", "Defaults[key] of a Codable struct from the system file, layered store"),
+		("read-codable-file-loaded", "Defaults[key] of a Codable struct the file store loaded from its file (the floor of read-codable-layered)"),
+		("write-int-file", "Defaults[key] = value of an Int, file store (saved in the background)"),
+		("write-int-userdefaults", "set(_:forKey:) of an Int, UserDefaults suite"),
+		("atomic-store", "an atomic store of an Int (the floor of a write)"),
+	] + WriteReadScenario.Size.allCases.flatMap { size in
+		[
+			("write-read-file-\(size.rawValue)", "Defaults[key] = value then Defaults[key], file store holding \(size.rawValue) other keys"),
+			("write-read-userdefaults-\(size.rawValue)", "set(_:forKey:) then integer(forKey:), UserDefaults suite holding \(size.rawValue) other keys"),
+		]
+	} + [
+		("atomic-store-load", "an atomic store then an atomic load of an Int (the floor of a write then read)"),
+		("burst-file", "10,000 writes of one key, then flush(), file store; says the most file writes in one burst"),
+		("burst-userdefaults", "10,000 set(_:forKey:) of one key, then synchronize(), UserDefaults suite"),
+		("durable-replace", "10,000 atomic stores, then the file replaced durably: written, synced, renamed, directory synced (the floor of a burst)"),
 	]
+
+	/// The writes in a burst.
+	static let burstWrites = 10_000
+
+	/// Whether scenario `name` uses UserDefaults, which must run under a private HOME and
+	/// XDG_CONFIG_HOME (Foundation reads them as it starts) so that its suites stay out of the
+	/// real home.
+	static func needsPrivateHome(_ name: String) -> Bool {
+		name.contains("userdefaults")
+	}
 
 	/// The scenario called `name`, prepared in `directory`.
 	static func make(_ name: String, in directory: URL) throws -> any Scenario {
@@ -36,8 +67,31 @@ enum Scenarios {
 		case "cold-load": return try ColdLoadScenario(file: file, count: keyCount)
 		case "editor-down": return EditorKeyScenario(count: keyCount, key: .down)
 		case "editor-toggle": return EditorKeyScenario(count: keyCount, key: .character(" "))
-		default: throw ScenarioError("no scenario is called \(name) (see --list)")
+		case "read-int-userdefaults": return try UserDefaultsReadIntScenario()
+		case "read-int-backend": return ReadBackendScenario()
+		case "read-codable-userdefaults": return try UserDefaultsReadCodableScenario()
+		case "copy-codable": return CopyCodableScenario()
+		case "read-int-layered": return try ReadLayeredScenario(frame: false)
+		case "read-codable-layered": return try ReadLayeredScenario(frame: true)
+		case "read-codable-file-loaded": return try ReadLoadedCodableScenario()
+		case "write-int-file": return WriteIntScenario()
+		case "write-int-userdefaults": return try UserDefaultsWriteScenario(count: 0, read: false)
+		case "atomic-store": return AtomicStoreScenario()
+		case "atomic-store-load": return AtomicStoreLoadScenario()
+		case "burst-file": return try BurstScenario(writes: burstWrites)
+		case "burst-userdefaults": return try UserDefaultsBurstScenario(writes: burstWrites)
+		case "durable-replace": return try DurableReplaceScenario(file: file, writes: burstWrites)
+		default:
+			if let size = writeReadSize(name, prefix: "write-read-file-") { return WriteReadScenario(size: size) }
+			if let size = writeReadSize(name, prefix: "write-read-userdefaults-") { return try UserDefaultsWriteScenario(count: size.rawValue, read: true) }
+			throw ScenarioError("no scenario is called \(name) (see --list)")
 		}
+	}
+
+	/// The size in a write-then-read scenario's name (`write-read-file-1000`).
+	private static func writeReadSize(_ name: String, prefix: String) -> WriteReadScenario.Size? {
+		guard name.hasPrefix(prefix) else { return nil }
+		return Int(name.dropFirst(prefix.count)).flatMap(WriteReadScenario.Size.init(rawValue:))
 	}
 
 	/// `count` integer keys as Python's `json.dump(values, file, indent=2, sort_keys=True)` writes

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Defaults
 import Foundation
 
@@ -6,6 +7,8 @@ import Foundation
 //   defaults-counts <scenario> <times>   run a scenario `times` times (what callgrind counts)
 //   defaults-counts --time [<scenario>]  nanoseconds per time, median of 7 batches
 //   defaults-counts --list               the scenarios
+// A scenario of UserDefaults runs this program again with HOME and XDG_CONFIG_HOME in its own
+// directory (under callgrind: valgrind --trace-children=yes).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -26,6 +29,20 @@ enum Run {
 		}
 		return directory
 	}()
+
+	/// Where UserDefaults keeps its suites: HOME and XDG_CONFIG_HOME, set to ``directory``.
+	static let home = PrivateHome(program: "defaults-counts")
+
+	/// Runs this program again inside ``home`` when one of `names` needs it and it is not there yet.
+	static func enterHomeIfNeeded(for names: [String]) {
+		guard home.current == nil, names.contains(where: Scenarios.needsPrivateHome) else { return }
+		do {
+			try home.enter(directory)
+		} catch {
+			try? FileManager.default.removeItem(at: directory)
+			fail("\(error)")
+		}
+	}
 }
 
 /// The median nanoseconds per time of `scenario`, over 7 batches of about 50 ms each.
@@ -53,22 +70,29 @@ switch arguments.first {
 case "--list":
 	for scenario in Scenarios.all { print("\(scenario.name)\t\(scenario.summary)") }
 case "--time":
+	let names = arguments.count > 1 ? Array(arguments.dropFirst()) : Scenarios.all.map(\.name)
+	Run.enterHomeIfNeeded(for: names)
 	let directory = Run.directory
 	defer { try? FileManager.default.removeItem(at: directory) }
-	let names = arguments.count > 1 ? Array(arguments.dropFirst()) : Scenarios.all.map(\.name)
 	for name in names {
 		do {
-			let nanoseconds = try nanosecondsPerTime(try Scenarios.make(name, in: directory))
-			print("\(name)\t\(String(format: "%.1f", nanoseconds)) ns")
+			let scenario = try Scenarios.make(name, in: directory)
+			let nanoseconds = try nanosecondsPerTime(scenario)
+			try scenario.finish()
+			print("\(name)\t\(String(format: "%.1f", nanoseconds)) ns" + (scenario.remark.map { "\t" + $0 } ?? ""))
 		} catch {
+			try? FileManager.default.removeItem(at: directory)
 			fail("\(name): \(error)")
 		}
 	}
 case let name? where arguments.count == 2:
 	guard let times = Int(arguments[1]), times >= 0 else { fail("the number of times must be a whole number, not \(arguments[1])") }
+	Run.enterHomeIfNeeded(for: [name])
 	let directory = Run.directory
 	do {
-		try Scenarios.make(name, in: directory).run(times)
+		let scenario = try Scenarios.make(name, in: directory)
+		try scenario.run(times)
+		try scenario.finish()
 	} catch {
 		try? FileManager.default.removeItem(at: directory)
 		fail("\(name): \(error)")

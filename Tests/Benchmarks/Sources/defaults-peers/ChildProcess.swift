@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /**
@@ -45,7 +46,7 @@ enum ChildProcess {
 	/// The child side: does what `arguments` (after the flag) say, prints one number and exits.
 	static func main(_ arguments: [String]) async -> Never {
 		// Only inside the private directory, so that no peer touches the real home.
-		guard PrivateHome.current != nil else {
+		guard PrivateHome.peers.current != nil else {
 			complain("--child is for the benchmark's own child processes")
 			exit(2)
 		}

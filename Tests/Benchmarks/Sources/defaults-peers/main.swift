@@ -1,7 +1,13 @@
+import BenchmarkSupport
 import Foundation
 
 // defaults-peers: the Defaults file store side by side with UserDefaults, a Codable struct
 // saved by hand, SQLite through GRDB and swift-configuration. See Options.usage.
+
+extension PrivateHome {
+	/// This benchmark's private home, named by DEFAULTS_PEERS_HOME.
+	static let peers = PrivateHome(program: "defaults-peers")
+}
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == ChildProcess.flag {
@@ -20,9 +26,9 @@ if options.help {
 	exit(0)
 }
 
-guard let home = PrivateHome.current else {
+guard let home = PrivateHome.peers.current else {
 	do {
-		try PrivateHome.enter()
+		try PrivateHome.peers.enter()
 	} catch {
 		FileHandle.standardError.write(Data("defaults-peers: \(error)\n".utf8))
 		exit(1)
