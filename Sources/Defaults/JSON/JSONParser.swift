@@ -265,7 +265,7 @@ struct JSONParser {
 		return error("\(expected) but found '\(String(decoding: word, as: UTF8.self))'", withoutContent: "\(expected) but found a word")
 	}
 
-	private mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+	mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		guard depth < Self.maximumDepth else { throw error("values nest deeper than \(Self.maximumDepth) levels") }
 		guard position < bytes.count else { throw error("expected a value but found the end of the text") }
 		switch bytes[position] {
@@ -298,15 +298,37 @@ struct JSONParser {
 		// growing a dictionary while parsing rehashes every key several times.
 		var members: [(String, Defaults.JSONValue)] = []
 		var layouts: [JSONObjectLayout.Member] = []
-		try skipWhitespace()
-		if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-			position += 1
-			objects?.append(JSONObjectLayout(range: open..<position, members: []))
-			return .object([:])
+		_ = try parseMembers(depth: depth, afterOpen: true, into: &members, layouts: &layouts, stoppingAfterCommaAt: nil)
+		objects?.append(JSONObjectLayout(range: open..<position, members: layouts, keys: members.map(\.0)))
+		// A repeated key keeps its last value, as most parsers do.
+		return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+	}
+
+	/**
+	Reads the members of an object at `depth` from `position`, which is just after its `{`
+	(`afterOpen`) or just after a comma between two of its members, through its `}`; with
+	`stop`, it stops instead just after a comma that ends there. Returns whether it stopped
+	there (`false`: it read the `}`).
+
+	Where it starts, it is in the state it would be in had it read the object from its `{`:
+	what it reads from there depends only on that state and the bytes from there on. Checking
+	an edit in place relies on this (``EditableJSONText``'s member-by-member check).
+	*/
+	mutating func parseMembers(
+		depth: Int, afterOpen: Bool, into members: inout [(String, Defaults.JSONValue)],
+		layouts: inout [JSONObjectLayout.Member], stoppingAfterCommaAt stop: Int?
+	) throws(Defaults.JSONParseError) -> Bool {
+		if afterOpen {
+			try skipWhitespace()
+			if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+				position += 1
+				return false
+			}
 		}
+		var afterComma = !afterOpen
 		while true {
 			try skipWhitespace()
-			if allowsComments, !members.isEmpty, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+			if allowsComments, afterComma, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
 				// A comma after the last member, which JSON with comments allows.
 				break
 			}
@@ -341,17 +363,15 @@ struct JSONParser {
 			if let objects {
 				// An object value was recorded last, after the objects nested in it.
 				let nested: Int? = if case .object = value { objects.count - 1 } else { nil }
-				layouts.append(JSONObjectLayout.Member(
-					key: key, keyRange: keyStart..<keyEnd, valueRange: valueStart..<valueEnd, comma: comma, object: nested
-				))
+				layouts.append(JSONObjectLayout.Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<valueEnd, comma: comma, object: nested))
 			}
 			guard comma != nil else { break }
 			position += 1
+			if position == stop { return true }
+			afterComma = true
 		}
 		position += 1
-		objects?.append(JSONObjectLayout(range: open..<position, members: layouts))
-		// A repeated key keeps its last value, as most parsers do.
-		return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+		return false
 	}
 
 	private mutating func parseArray(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
