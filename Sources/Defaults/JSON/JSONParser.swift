@@ -238,6 +238,9 @@ struct JSONParser {
 		return Defaults.JSONParseError(reason: reason, withoutContent: withoutContent, line: line, column: end - lineStart + 1)
 	}
 
+	/// Skips white space (and comments, when allowed). Inlined: it runs between every two tokens,
+	/// most often over nothing or a space.
+	@inline(__always)
 	mutating func skipWhitespace() throws(Defaults.JSONParseError) {
 		while position < bytes.count {
 			switch bytes[position] {
@@ -522,14 +525,23 @@ struct JSONParser {
 	private mutating func parseNumber() throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		let start = position
 		var isInteger = true
-		if bytes[position] == UInt8(ascii: "-") { position += 1 }
+		let isNegative = bytes[position] == UInt8(ascii: "-")
+		if isNegative { position += 1 }
 		guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit") }
+		// The integer part's value, read as its digits are found (most stored numbers are small
+		// integers): exact up to 18 digits; longer ones are read from their text below.
+		let digitsStart = position
+		var magnitude: Int64 = 0
 		if bytes[position] == UInt8(ascii: "0") {
 			position += 1
 			if position < bytes.count, isDigit(bytes[position]) { throw error("invalid number: leading zeros are not allowed") }
 		} else {
-			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+			while position < bytes.count, isDigit(bytes[position]) {
+				magnitude = magnitude &* 10 &+ Int64(bytes[position] &- UInt8(ascii: "0"))
+				position += 1
+			}
 		}
+		let digitCount = position - digitsStart
 		if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
 			isInteger = false
 			position += 1
@@ -543,8 +555,8 @@ struct JSONParser {
 			guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit in the exponent") }
 			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
 		}
-		if isInteger, let value = Self.smallInteger(bytes[start..<position]) {
-			return .integer(value)
+		if isInteger, digitCount <= 18 {
+			return .integer(isNegative ? -magnitude : magnitude)
 		}
 		let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
 		if isInteger {
@@ -579,20 +591,6 @@ struct JSONParser {
 			if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
 		}
 		return count
-	}
-
-	/// An integer of up to 18 digits, read without making a String (most stored numbers are small).
-	private static func smallInteger(_ digits: UnsafeBufferPointer<UInt8>.SubSequence) -> Int64? {
-		var index = digits.startIndex
-		let isNegative = digits[index] == UInt8(ascii: "-")
-		if isNegative { index += 1 }
-		guard digits.endIndex - index <= 18 else { return nil }
-		var value: Int64 = 0
-		while index < digits.endIndex {
-			value = value * 10 + Int64(digits[index] - UInt8(ascii: "0"))
-			index += 1
-		}
-		return isNegative ? -value : value
 	}
 
 	@inline(__always)
