@@ -79,6 +79,37 @@ struct JSONInPlaceCheckTests {
 		try expectCheckedAroundTheEdits(document, [("k3", "*/"), ("k100", nil), ("k150", ["a": "//"]), ("last", 1), ("new", 2)])
 	}
 
+	/// Many members, each with or without a comment, a blank line, a nested object; several
+	/// keys changed, removed or added at once, far apart or side by side.
+	@Test(arguments: 1...30)
+	func randomChangesToALongFileAreCheckedWhereTheyAre(seed: UInt64) throws {
+		var random = SplitMix(state: seed)
+		let trailingComma = random.next() % 2 == 0
+		let scalars: [Defaults.JSONValue] = [1, -2.5, "*/", "// x", "\"", true, .null, [], [1, "/*"], [:], ["k": "v"]]
+		var text = "{\n"
+		let count = 40
+		for index in 0..<count {
+			if random.next() % 5 == 0 { text += "  // about k\(index)\n" }
+			if random.next() % 7 == 0 { text += "\n" }
+			text += "  \"k\(index)\": " + scalars[Int(random.next() % UInt64(scalars.count))].jsonString()
+			text += index < count - 1 || trailingComma ? "," : ""
+			text += random.next() % 4 == 0 ? " /* k\(index) */\n" : "\n"
+		}
+		text += "}\n"
+		var document = try document(text)
+		for _ in 0..<8 {
+			var changes: [String: Defaults.JSONValue?] = [:]
+			for _ in 0...(random.next() % 5) {
+				let key = "k\(random.next() % UInt64(count + 5))"
+				changes[key] = random.next() % 4 == 0 ? .some(nil) : scalars[Int(random.next() % UInt64(scalars.count))]
+			}
+			let sorted = changes.map { (key: $0.key, value: $0.value) }
+			guard try document.edit(sorted.sorted { $0.key < $1.key }) != nil else { continue }
+			try expectCheckedAroundTheEdits(document, sorted)
+			document = try EditableJSONText(parsing: try document.applying(sorted.sorted { $0.key < $1.key }))
+		}
+	}
+
 	@Test func aFileWithARepeatedKeyIsReadWholeToCheckAnEdit() throws {
 		let document = try document("{\n  \"a\": 1,\n  \"b\": 2,\n  \"a\": 3\n}\n")
 		let edit = try #require(try document.edit([("b", 5)]))
