@@ -121,9 +121,19 @@ struct JSONInPlaceRandomEditTests {
 				}
 			}
 			let document = try EditableJSONText(parsing: Array(text.utf8))
-			let edited = String(decoding: try document.applying(changes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), as: UTF8.self)
+			let sorted = changes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+			let edited = String(decoding: try document.applying(sorted), as: UTF8.self)
 			for (key, value) in changes { values[key] = value }
 			try #require(try JSONFileFormat().decode(Array(edited.utf8)) == values, "seed \(seed), step \(step): \(changes)\nfrom:\n\(text)\nto:\n\(edited)")
+			// Checked where the edits are, and known as a reading of the whole edited text knows it.
+			if let edit = try document.edit(sorted) {
+				let checked = document.checkedText(after: edit, changedKeys: changes.keys, giving: values)
+				#expect(!checked.readWhole, "seed \(seed), step \(step): checked around the edits\nfrom:\n\(text)\nto:\n\(edited)")
+				let whole = try EditableJSONText(parsing: edit.bytes)
+				#expect(checked.text?.bytes == whole.bytes && checked.text?.values == whole.values, "seed \(seed), step \(step)")
+				#expect(checked.text?.objects == whole.objects, "seed \(seed), step \(step): where the members lie\nfrom:\n\(text)\nto:\n\(edited)")
+				#expect(checked.text?.style == whole.style && checked.text?.memberPositions == whole.memberPositions, "seed \(seed), step \(step)")
+			}
 			let lineBreaks = edited.utf8.filter { $0 == 0x0A }.count
 			let windowsBreaks = edited.components(separatedBy: "\r\n").count - 1
 			#expect(layout.lineEnding == "\r\n" ? windowsBreaks == lineBreaks : windowsBreaks == 0, "seed \(seed), step \(step): one kind of line ending")

@@ -4,6 +4,19 @@ import Testing
 
 @Suite("The stored form: JSON values")
 struct JSONValueTests {
+	/// Integers are read as their digits are found up to 18 of them, from their text beyond.
+	@Test(arguments: [
+		("0", .integer(0)), ("-0", .integer(0)), ("7", .integer(7)), ("-7", .integer(-7)),
+		("999999999999999999", .integer(999_999_999_999_999_999)), ("-999999999999999999", .integer(-999_999_999_999_999_999)),
+		("1000000000000000000", .integer(1_000_000_000_000_000_000)), ("9223372036854775807", .integer(Int64.max)),
+		("-9223372036854775808", .integer(Int64.min)), ("9999999999999999999", .unsignedInteger(9_999_999_999_999_999_999)),
+		("18446744073709551616", .double(18_446_744_073_709_551_616)), ("12.5", .double(12.5)), ("-3e2", .double(-300)),
+	] as [(String, Defaults.JSONValue)])
+	func integersAreReadExactlyWhateverTheirLength(text: String, value: Defaults.JSONValue) throws {
+		#expect(try Defaults.JSONValue(parsing: text) == value)
+		#expect(try Defaults.JSONValue(parsing: "[\(text)]") == [value])
+	}
+
 	@Test func parsesEveryKindOfValue() throws {
 		let value = try Defaults.JSONValue(parsing: #" {"a": [1, -2.5e3, true, false, null], "b": {"c": "d\n\u00e9\ud83e\udd84"}, "big": 18446744073709551615} "#)
 		#expect(value == ["a": [1, -2500.0, true, false, nil], "b": ["c": "d\né🦄"], "big": .unsignedInteger(UInt64.max)])

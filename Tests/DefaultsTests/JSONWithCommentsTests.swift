@@ -77,7 +77,7 @@ struct JSONWithCommentsTests {
 	@Test func membersAreFoundWithTheirKeyValueAndComma() throws {
 		let text = try parsed("{\n  \"a\": 1, // one\n  \"b\" : {\"c\": [true,],},\n  \"d\": \"x\"\n}")
 		let top = try #require(text.objects.last)
-		#expect(top.members.map(\.key) == ["a", "b", "d"])
+		#expect(top.keys == ["a", "b", "d"])
 		#expect(top.members.map { slice(text, $0.keyRange) } == [#""a""#, #""b""#, #""d""#])
 		#expect(top.members.map { slice(text, $0.valueRange) } == ["1", #"{"c": [true,],}"#, #""x""#])
 		#expect(top.members.map { $0.comma.map { slice(text, $0..<$0 + 1) } } == [",", ",", nil])
@@ -89,7 +89,7 @@ struct JSONWithCommentsTests {
 
 	@Test func aRepeatedKeyIsFoundEachTimeAndReadAsItsLastValue() throws {
 		let text = try parsed(#"{"a": 1, "a": 2}"#)
-		#expect(text.objects.last?.members.map(\.key) == ["a", "a"])
+		#expect(text.objects.last?.keys == ["a", "a"])
 		#expect(text.values == ["a": 2])
 	}
 

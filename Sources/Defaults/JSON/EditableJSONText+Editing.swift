@@ -23,12 +23,32 @@ extension EditableJSONText {
 	```
 	*/
 	func applying(_ changes: [(key: String, value: Defaults.JSONValue?)]) throws(Defaults.JSONWriteError) -> [UInt8] {
+		try edit(changes)?.bytes ?? bytes
+	}
+
+	/// ``applying(_:)``, with which bytes of the text the edit replaced; `nil` when nothing changes.
+	func edit(_ changes: [(key: String, value: Defaults.JSONValue?)]) throws(Defaults.JSONWriteError) -> InPlaceEdit? {
 		var edits = InPlaceEdits(text: self)
-		let effective = changes.filter { values[$0.key] != $0.value }
-		guard !effective.isEmpty, let top = objects.indices.last else { return bytes }
-		try edits.change(object: top, from: values, by: effective, depth: 0)
+		// The old values of the keys changed, read from their text: the rest are not needed.
+		var old: [String: Defaults.JSONValue] = [:]
+		let effective = changes.filter { change in
+			let current = value(forKey: change.key)
+			old[change.key] = current
+			return current != change.value
+		}
+		guard !effective.isEmpty, let top = objects.indices.last else { return nil }
+		try edits.change(object: top, from: old, by: effective, depth: 0)
 		return try edits.applied()
 	}
+}
+
+/// An edit in place: the text it gives, and which bytes of the old text it replaced.
+struct InPlaceEdit {
+	/// The edited text.
+	let bytes: [UInt8]
+	/// Each range of the old text that was replaced, with the length of what replaced it: in
+	/// the order of the text, none overlapping (an insertion is an empty range).
+	let spans: [(range: Range<Int>, count: Int)]
 }
 
 /// The byte ranges an edit in place replaces, gathered object by object and then applied in one pass.
@@ -43,19 +63,25 @@ private struct InPlaceEdits {
 		self.text = text
 	}
 
-	/// Makes `changes` (only real ones) to the object at `index` (at `depth`; the top object's is 0), whose members were `old`.
+	/// Makes `changes` (only real ones) to the object at `index` (at `depth`; the top object's is
+	/// 0), whose members were `old` (of the keys changed, at least).
 	mutating func change(
 		object index: Int, from old: [String: Defaults.JSONValue], by changes: [(key: String, value: Defaults.JSONValue?)], depth: Int
 	) throws(Defaults.JSONWriteError) {
 		let object = text.objects[index]
+		// The top object's members are found through the text's index of them, unless a key is
+		// written more than once (a removal then takes every occurrence).
+		let indexed = index == text.objects.count - 1 && !text.hasRepeatedKeys
 		var positions: [String: [Int]] = [:]
-		for (position, member) in object.members.enumerated() {
-			positions[member.key, default: []].append(position)
+		if !indexed {
+			for (position, key) in object.keys.enumerated() {
+				positions[key, default: []].append(position)
+			}
 		}
 		var removed = Set<Int>()
 		var added: [(key: String, value: Defaults.JSONValue)] = []
 		for (key, value) in changes {
-			let occurrences = positions[key] ?? []
+			let occurrences = indexed ? text.memberPositions[key].map { [$0] } ?? [] : positions[key] ?? []
 			guard let value else {
 				// Every occurrence: an earlier one would otherwise become the value.
 				removed.formUnion(occurrences)
@@ -230,30 +256,34 @@ private struct InPlaceEdits {
 
 	/// The text with every edit made. Removals may overlap (two members removed from one line);
 	/// any other overlap would be a mistake here, and is refused rather than written.
-	func applied() throws(Defaults.JSONWriteError) -> [UInt8] {
+	func applied() throws(Defaults.JSONWriteError) -> InPlaceEdit {
 		let ordered = edits.indices.sorted { left, right in
 			let (a, b) = (edits[left].range, edits[right].range)
 			return (a.lowerBound, a.upperBound, left) < (b.lowerBound, b.upperBound, right)
 		}
 		var output: [UInt8] = []
 		output.reserveCapacity(bytes.count + 256)
+		var spans: [(range: Range<Int>, count: Int)] = []
+		spans.reserveCapacity(edits.count)
 		var copied = 0
 		var lastWasRemoval = false
 		for index in ordered {
 			let (range, replacement) = edits[index]
 			if range.lowerBound < copied {
-				guard lastWasRemoval, replacement.isEmpty else {
+				guard lastWasRemoval, replacement.isEmpty, let last = spans.last else {
 					throw Defaults.JSONWriteError(reason: "the changes to the file's text overlap")
 				}
 				copied = max(copied, range.upperBound)
+				spans[spans.count - 1].range = last.range.lowerBound..<copied
 				continue
 			}
 			output += bytes[copied..<range.lowerBound]
 			output += replacement
+			spans.append((range, replacement.count))
 			copied = range.upperBound
 			lastWasRemoval = replacement.isEmpty && !range.isEmpty
 		}
 		output += bytes[copied...]
-		return output
+		return InPlaceEdit(bytes: output, spans: spans)
 	}
 }

@@ -238,6 +238,9 @@ struct JSONParser {
 		return Defaults.JSONParseError(reason: reason, withoutContent: withoutContent, line: line, column: end - lineStart + 1)
 	}
 
+	/// Skips white space (and comments, when allowed). Inlined: it runs between every two tokens,
+	/// most often over nothing or a space.
+	@inline(__always)
 	mutating func skipWhitespace() throws(Defaults.JSONParseError) {
 		while position < bytes.count {
 			switch bytes[position] {
@@ -265,7 +268,7 @@ struct JSONParser {
 		return error("\(expected) but found '\(String(decoding: word, as: UTF8.self))'", withoutContent: "\(expected) but found a word")
 	}
 
-	private mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
+	mutating func parseValue(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		guard depth < Self.maximumDepth else { throw error("values nest deeper than \(Self.maximumDepth) levels") }
 		guard position < bytes.count else { throw error("expected a value but found the end of the text") }
 		switch bytes[position] {
@@ -298,15 +301,37 @@ struct JSONParser {
 		// growing a dictionary while parsing rehashes every key several times.
 		var members: [(String, Defaults.JSONValue)] = []
 		var layouts: [JSONObjectLayout.Member] = []
-		try skipWhitespace()
-		if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-			position += 1
-			objects?.append(JSONObjectLayout(range: open..<position, members: []))
-			return .object([:])
+		_ = try parseMembers(depth: depth, afterOpen: true, into: &members, layouts: &layouts, stoppingAfterCommaAt: nil)
+		objects?.append(JSONObjectLayout(range: open..<position, members: layouts, keys: members.map(\.0)))
+		// A repeated key keeps its last value, as most parsers do.
+		return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+	}
+
+	/**
+	Reads the members of an object at `depth` from `position`, which is just after its `{`
+	(`afterOpen`) or just after a comma between two of its members, through its `}`; with
+	`stop`, it stops instead just after a comma that ends there. Returns whether it stopped
+	there (`false`: it read the `}`).
+
+	Where it starts, it is in the state it would be in had it read the object from its `{`:
+	what it reads from there depends only on that state and the bytes from there on. Checking
+	an edit in place relies on this (``EditableJSONText``'s member-by-member check).
+	*/
+	mutating func parseMembers(
+		depth: Int, afterOpen: Bool, into members: inout [(String, Defaults.JSONValue)],
+		layouts: inout [JSONObjectLayout.Member], stoppingAfterCommaAt stop: Int?
+	) throws(Defaults.JSONParseError) -> Bool {
+		if afterOpen {
+			try skipWhitespace()
+			if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+				position += 1
+				return false
+			}
 		}
+		var afterComma = !afterOpen
 		while true {
 			try skipWhitespace()
-			if allowsComments, !members.isEmpty, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+			if allowsComments, afterComma, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
 				// A comma after the last member, which JSON with comments allows.
 				break
 			}
@@ -341,17 +366,15 @@ struct JSONParser {
 			if let objects {
 				// An object value was recorded last, after the objects nested in it.
 				let nested: Int? = if case .object = value { objects.count - 1 } else { nil }
-				layouts.append(JSONObjectLayout.Member(
-					key: key, keyRange: keyStart..<keyEnd, valueRange: valueStart..<valueEnd, comma: comma, object: nested
-				))
+				layouts.append(JSONObjectLayout.Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<valueEnd, comma: comma, object: nested))
 			}
 			guard comma != nil else { break }
 			position += 1
+			if position == stop { return true }
+			afterComma = true
 		}
 		position += 1
-		objects?.append(JSONObjectLayout(range: open..<position, members: layouts))
-		// A repeated key keeps its last value, as most parsers do.
-		return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+		return false
 	}
 
 	private mutating func parseArray(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
@@ -502,14 +525,23 @@ struct JSONParser {
 	private mutating func parseNumber() throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		let start = position
 		var isInteger = true
-		if bytes[position] == UInt8(ascii: "-") { position += 1 }
+		let isNegative = bytes[position] == UInt8(ascii: "-")
+		if isNegative { position += 1 }
 		guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit") }
+		// The integer part's value, read as its digits are found (most stored numbers are small
+		// integers): exact up to 18 digits; longer ones are read from their text below.
+		let digitsStart = position
+		var magnitude: Int64 = 0
 		if bytes[position] == UInt8(ascii: "0") {
 			position += 1
 			if position < bytes.count, isDigit(bytes[position]) { throw error("invalid number: leading zeros are not allowed") }
 		} else {
-			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+			while position < bytes.count, isDigit(bytes[position]) {
+				magnitude = magnitude &* 10 &+ Int64(bytes[position] &- UInt8(ascii: "0"))
+				position += 1
+			}
 		}
+		let digitCount = position - digitsStart
 		if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
 			isInteger = false
 			position += 1
@@ -523,8 +555,8 @@ struct JSONParser {
 			guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit in the exponent") }
 			while position < bytes.count, isDigit(bytes[position]) { position += 1 }
 		}
-		if isInteger, let value = Self.smallInteger(bytes[start..<position]) {
-			return .integer(value)
+		if isInteger, digitCount <= 18 {
+			return .integer(isNegative ? -magnitude : magnitude)
 		}
 		let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
 		if isInteger {
@@ -559,20 +591,6 @@ struct JSONParser {
 			if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
 		}
 		return count
-	}
-
-	/// An integer of up to 18 digits, read without making a String (most stored numbers are small).
-	private static func smallInteger(_ digits: UnsafeBufferPointer<UInt8>.SubSequence) -> Int64? {
-		var index = digits.startIndex
-		let isNegative = digits[index] == UInt8(ascii: "-")
-		if isNegative { index += 1 }
-		guard digits.endIndex - index <= 18 else { return nil }
-		var value: Int64 = 0
-		while index < digits.endIndex {
-			value = value * 10 + Int64(digits[index] - UInt8(ascii: "0"))
-			index += 1
-		}
-		return isNegative ? -value : value
 	}
 
 	@inline(__always)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /**
 The pretty text of a JSON object whose keys are sorted, with where each member lies in it,
 so that a few changed members give the new text without writing the others again.
@@ -29,6 +37,13 @@ struct PrettyObjectText: Sendable {
 	/// Where each member's value starts, after `"key": `.
 	private var valueStarts: [Int]
 
+	private init(bytes: [UInt8], keys: [String], memberStarts: [Int], valueStarts: [Int]) {
+		self.bytes = bytes
+		self.keys = keys
+		self.memberStarts = memberStarts
+		self.valueStarts = valueStarts
+	}
+
 	/// The text of an object with no members.
 	static let empty = PrettyObjectText(bytes: Array("{}\n".utf8), keys: [], memberStarts: [], valueStarts: [])
 
@@ -37,6 +52,73 @@ struct PrettyObjectText: Sendable {
 		_ members: some Sequence<(key: String, value: Defaults.JSONValue)>, capacity: Int = 0
 	) throws(Defaults.JSONWriteError) -> PrettyObjectText {
 		try empty.merging(members.lazy.map { (key: $0.key, value: Optional($0.value)) }, capacity: capacity)
+	}
+
+	/**
+	The text of `text`'s object, which reads as `values`, when `text` is exactly what
+	``writing(_:capacity:)`` writes for them, byte for byte, but for the members in `numberTexts`, whose value texts are kept
+	as written (numbers their values do not hold exactly, `1e400`); `nil` when it is anything else.
+
+	Goes through the members where the text has them, so that a file the library wrote is
+	known again without sorting its keys and writing the whole file for them; a file that
+	differs is told apart at its first difference.
+	*/
+	init?(exactly text: EditableJSONText, values: [String: Defaults.JSONValue], keepingTextsOf numberTexts: [String: ArraySlice<UInt8>]) {
+		let bytes = text.bytes
+		let separator = Array(",\n  ".utf8)
+		// `{\n  ` before the first member, `\n}\n` after the last, and nothing around the object.
+		guard let top = text.objects.last, top.open == 0, !top.members.isEmpty, top.range.upperBound == bytes.count - 1,
+		      bytes.count > 7, bytes[1...3].elementsEqual(separator[1...]), bytes[(bytes.count - 3)...].elementsEqual([0x0A, 0x7D, 0x0A])
+		else { return nil }
+		var writer = JSONWriter(pretty: true, maximumDepth: Defaults.JSONValue.maximumNestingDepth)
+		var keys: [String] = []
+		var memberStarts: [Int] = []
+		var valueStarts: [Int] = []
+		keys.reserveCapacity(top.members.count)
+		memberStarts.reserveCapacity(top.members.count)
+		valueStarts.reserveCapacity(top.members.count)
+		var expectedStart = 4
+		for (member, key) in zip(top.members, top.keys) {
+			// Sorted, each key once: what the library writes for a dictionary.
+			guard member.keyRange.lowerBound == expectedStart, keys.last.map({ $0 < key }) ?? true else { return nil }
+			writer.output.removeAll(keepingCapacity: true)
+			writer.writeString(key)
+			writer.output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+			guard member.valueRange.lowerBound == member.keyRange.lowerBound + writer.output.count,
+			      Self.bytes(bytes, at: member.keyRange.lowerBound, equal: writer.output)
+			else { return nil }
+			if numberTexts[key] == nil {
+				guard let value = values[key] else { return nil }
+				writer.output.removeAll(keepingCapacity: true)
+				writer.write(value, depth: 1)
+				guard !writer.exceededMaximumDepth, member.valueRange.count == writer.output.count,
+				      Self.bytes(bytes, at: member.valueRange.lowerBound, equal: writer.output)
+				else { return nil }
+			}
+			if let comma = member.comma {
+				guard comma == member.valueRange.upperBound, Self.bytes(bytes, at: comma, equal: separator) else { return nil }
+				expectedStart = comma + separator.count
+			} else {
+				guard member.valueRange.upperBound == bytes.count - 3 else { return nil }
+			}
+			keys.append(key)
+			memberStarts.append(member.keyRange.lowerBound)
+			valueStarts.append(member.valueRange.lowerBound)
+		}
+		// The last member has no comma after it (checked above: it ends at `\n}\n`).
+		guard top.members.last?.comma == nil else { return nil }
+		self.init(bytes: bytes, keys: keys, memberStarts: memberStarts, valueStarts: valueStarts)
+	}
+
+	/// Whether `bytes` hold `expected` from `offset` on.
+	private static func bytes(_ bytes: [UInt8], at offset: Int, equal expected: [UInt8]) -> Bool {
+		guard offset + expected.count <= bytes.count else { return false }
+		return bytes.withUnsafeBufferPointer { text in
+			expected.withUnsafeBufferPointer { expected in
+				guard let textBase = text.baseAddress, let expectedBase = expected.baseAddress else { return expected.isEmpty }
+				return memcmp(textBase + offset, expectedBase, expected.count) == 0
+			}
+		}
 	}
 
 	/// Where the value of the member at `index` ends: before the next member's separator, or the closing `\n}\n`.

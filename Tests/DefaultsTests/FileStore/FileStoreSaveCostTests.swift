@@ -82,6 +82,58 @@ struct FileStoreSaveCostTests {
 	}
 }
 
+@Suite("File store: what a save to another program's file reads")
+struct FileStoreForeignSaveCostTests {
+	/// 300 keys as another program writes them: Python's `json.dump(indent=2, sort_keys=True)`
+	/// (no line break at the end), or by hand with comments and a trailing comma.
+	private static func text(_ layout: String) -> String {
+		let keys = (0..<300).map { "key\($0)" }
+		if layout == "sorted" {
+			return "{\n" + keys.sorted().map { "  \"\($0)\": \($0.dropFirst(3))" }.joined(separator: ",\n") + "\n}"
+		}
+		return "// By hand\n{\n" + keys.map { "    \"\($0)\": \($0.dropFirst(3)), // \($0)\n" }.joined() + "}\n"
+	}
+
+	/// The file is read once, by the first save, with where its members lie; each save then
+	/// checks its edit where it is rather than reading the whole file back.
+	@Test(arguments: ["sorted", "commented"])
+	func eachSaveReadsTheWholeTextOnlyWhenItReadsTheFile(layout: String) throws {
+		let url = Isolated.fileURL()
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		let original = Self.text(layout)
+		try Data(original.utf8).write(to: url)
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		store.setStoredValue(-1, forKey: "key150")
+		try store.flush()
+		#expect(store.wholeTextReadCount == 1, "the first save reads the file once")
+		#expect(try String(contentsOf: url, encoding: .utf8) == original.replacingOccurrences(of: "\"key150\": 150,", with: "\"key150\": -1,"))
+
+		for value in 2...4 {
+			store.setStoredValue(.integer(Int64(value * 1000)), forKey: "key\(value)")
+			try store.flush()
+		}
+		store.removeStoredValue(forKey: "key7")
+		store.setStoredValue("*/ // \"", forKey: "added")
+		try store.flush()
+		#expect(store.wholeTextReadCount == 1, "each edit checked where it is")
+		var expected = (0..<300).reduce(into: [String: Defaults.JSONValue]()) { $0["key\($1)"] = .integer(Int64($1)) }
+		expected["key150"] = -1
+		for value in 2...4 { expected["key\(value)"] = .integer(Int64(value * 1000)) }
+		expected["key7"] = nil
+		expected["added"] = "*/ // \""
+		#expect(FileStore(url: url, access: .readOnly).storedValues() == expected)
+
+		// Another process's change: the next save reads the file anew, once.
+		let other = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		other.setStoredValue(55, forKey: "key5")
+		try other.flush()
+		store.setStoredValue(66, forKey: "key6")
+		try store.flush()
+		#expect(store.wholeTextReadCount == 2)
+		#expect(FileStore(url: url, access: .readOnly).storedValues()["key5"] == 55)
+	}
+}
+
 @Suite("File store: when a write is saved")
 struct FileStoreSaveTimingTests {
 	@Test func aWriteToAnIdleStoreIsSavedAtOnceAndTheNextWaitsForTheWindow() async throws {

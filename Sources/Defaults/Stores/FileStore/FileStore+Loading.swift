@@ -4,8 +4,10 @@ import Foundation
 extension FileStore {
 	enum ReadResult {
 		/// The decoded values, and the `bytes` they were read from. `numberTexts`: the value text
-		/// of each key whose value holds a number it does not hold exactly (JSON only).
-		case values([String: Defaults.JSONValue], FileIdentity?, bytes: [UInt8], numberTexts: [String: ArraySlice<UInt8>])
+		/// of each key whose value holds a number it does not hold exactly (JSON only). `text`:
+		/// the JSON text with where each member lies, when asked for (`nil` for a file that
+		/// holds nothing, and for other formats).
+		case values([String: Defaults.JSONValue], FileIdentity?, bytes: [UInt8], numberTexts: [String: ArraySlice<UInt8>], text: EditableJSONText?)
 		case missing
 		case corrupt(bytes: [UInt8], reason: String)
 		case unreadable(SystemCallError)
@@ -14,9 +16,10 @@ extension FileStore {
 		case unusable(FileStoreError)
 	}
 
-	/// Reads the file and decodes it in the store's format.
-	func readValues(atPath target: String) -> ReadResult {
-		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: maximumSize)
+	/// Reads the file and decodes it in the store's format; `forEditing`: the JSON format also
+	/// records where each member lies (``EditableJSONText``), for a save to edit it in place.
+	func readValues(atPath target: String, forEditing: Bool = false) -> ReadResult {
+		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: maximumSize, forEditing: forEditing)
 	}
 
 	/// The size limit in force: the store's own (`limit`) or the process's.
@@ -24,7 +27,10 @@ extension FileStore {
 		limit ?? maximumFileSize
 	}
 
-	static func readValues(atPath target: String, storePath: String, fileSystem: any FileSystem, format: any FileStoreFormat, limit storeLimit: Int?) -> ReadResult {
+	static func readValues(
+		atPath target: String, storePath: String, fileSystem: any FileSystem, format: any FileStoreFormat, limit storeLimit: Int?,
+		forEditing: Bool = false
+	) -> ReadResult {
 		let identity = fileSystem.identity(atPath: target)
 		let limit = sizeLimit(storeLimit)
 		let bytes: [UInt8]
@@ -50,8 +56,9 @@ extension FileStore {
 			var problems: [FileFormatProblem] = []
 			let values: [String: Defaults.JSONValue]
 			var numberTexts: [String: ArraySlice<UInt8>] = [:]
+			var text: EditableJSONText?
 			if let json = format as? JSONFileFormat {
-				(values, numberTexts) = try json.decodeKeepingNumberTexts(bytes, problems: &problems)
+				(values, numberTexts, text) = try json.decodeKeepingNumberTexts(bytes, problems: &problems, recordingObjects: forEditing)
 			} else {
 				values = try format.decode(bytes, problems: &problems)
 			}
@@ -65,7 +72,7 @@ extension FileStore {
 					message: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
 				))
 			}
-			return .values(values, identity, bytes: bytes, numberTexts: numberTexts)
+			return .values(values, identity, bytes: bytes, numberTexts: numberTexts, text: text)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason(quotingContent: ownership.contentMayBeQuoted))
 		}
@@ -87,7 +94,7 @@ extension FileStore {
 			removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 		}
 		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
-		case .values(let values, let identity, _, _):
+		case .values(let values, let identity, _, _, _):
 			return (values, identity, nil)
 		case .missing:
 			return ([:], nil, nil)
@@ -131,7 +138,7 @@ extension FileStore {
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
-			case .values(let values, let readIdentity, let bytes, _):
+			case .values(let values, let readIdentity, let bytes, _, _):
 				if bytes.isEmpty, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
 					unconfirmedEmptyFile = readIdentity
 					return ([], watchToken != nil)

@@ -191,13 +191,20 @@ extension FileStore {
 				return (try format.encode(values), nil)
 			}
 			var base = lastWritten?.text
+			// A file read anew was parsed once, with where its members lie: not again here.
+			var wholeReads = 0
 			if let fileRead {
 				base = nil
 				if let bytes = fileRead.bytes {
-					base = try json.fileText(of: bytes, values: fileRead.values, numberTexts: fileRead.numberTexts)
+					base = try json.fileText(
+						of: bytes, values: fileRead.values, numberTexts: fileRead.numberTexts, read: fileRead.text, wholeReads: &wholeReads
+					)
 				}
 			}
-			let text = try json.text(applying: changes, to: base, giving: values, capacity: (lastWritten?.bytes.count ?? 0) + 256)
+			let text = try json.text(
+				applying: changes, to: base, giving: values, capacity: (lastWritten?.bytes.count ?? 0) + 256, wholeReads: &wholeReads
+			)
+			if wholeReads > 0 { wholeTextReads.add(wholeReads, ordering: .relaxed) }
 			return (text.bytes, text)
 		} catch {
 			throw FileStoreError(unencodable: path, reason: error.reason)
@@ -224,18 +231,21 @@ extension FileStore {
 		var values: [String: Defaults.JSONValue]
 		var bytes: [UInt8]?
 		var numberTexts: [String: ArraySlice<UInt8>] = [:]
+		/// The JSON text, with where each member lies, from the same reading as `values`.
+		var text: EditableJSONText?
 	}
 
 	/// The file read and parsed now; throws, leaving the file as it is, when it does not parse
 	/// or cannot be read.
 	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
-		switch readValues(atPath: target) {
-		case .values(let values, let identity, let bytes, let numberTexts):
+		switch readValues(atPath: target, forEditing: true) {
+		case .values(let values, let identity, let bytes, let numberTexts, let text):
 			fileProblem = nil
+			if !bytes.isEmpty { wholeTextReads.add(1, ordering: .relaxed) }
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
 			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
-			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts)
+			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts, text: text)
 		case .missing:
 			fileProblem = nil
 			return FileRead(values: [:])

@@ -157,6 +157,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 
 	/// How many times the file was written (for tests and benchmarks).
 	let saveCount = Atomic<Int>(0)
+	/// How many times saves read a whole text (see ``wholeTextReadCount``).
+	let wholeTextReads = Atomic<Int>(0)
 	let outsideChangeHandlers = Locked<[UInt64: @Sendable (Set<String>) -> Void]>([:])
 	/// Told of each batch of changes before a save writes it (see ``beforeEachSave(_:)``).
 	let beforeSaveHandlers = Locked<[UInt64: @Sendable (Defaults.ChangeBatch) -> Void]>([:])
@@ -285,6 +287,20 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// ```
 	package var fileWriteCount: Int {
 		saveCount.load(ordering: .relaxed)
+	}
+
+	/// How many times this store's saves have read a whole text, for measuring the cost of
+	/// saving: once for each file they read anew (another process changed it, or this one has
+	/// not saved it yet), and once more for each edit in place that could be checked only by
+	/// reading all of the edited text back rather than the members around the edits.
+	///
+	/// ```swift
+	/// Defaults[.fontSize] = 14        // in another program's settings.json
+	/// try store.flush()
+	/// store.wholeTextReadCount        //=> 1: the file, read once; the edit checked where it is
+	/// ```
+	package var wholeTextReadCount: Int {
+		wholeTextReads.load(ordering: .relaxed)
 	}
 
 	/// The error of the last save, or `nil` if it succeeded (or none has happened).

@@ -145,21 +145,25 @@ public struct JSONFileFormat: FileStoreFormat {
 
 	/// ``decode(_:problems:)``, with the value text of each key whose value holds a number that
 	/// it does not hold exactly (`1e400`, an integer of 30 digits): a save writes that text again
-	/// while the key keeps the value read.
+	/// while the key keeps the value read. With `recordingObjects`, also the text with where each
+	/// member lies, for editing it in place, from the same reading (`nil` for a file that holds nothing).
 	func decodeKeepingNumberTexts(
-		_ bytes: [UInt8], problems: inout [FileFormatProblem]
-	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>]) {
+		_ bytes: [UInt8], problems: inout [FileFormatProblem], recordingObjects: Bool = false
+	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>], text: EditableJSONText?) {
 		if Self.holdsNothing(bytes) {
-			return ([:], [:])
+			return ([:], [:], nil)
 		}
 		var warnings: [Defaults.JSONParseWarning] = []
 		let parsed = bytes.withUnsafeBufferPointer { buffer in
-			Result { () throws(Defaults.JSONParseError) in try Defaults.JSONValue.parsingFile(buffer, warnings: &warnings) }
+			Result { () throws(Defaults.JSONParseError) in
+				try Defaults.JSONValue.parsingFile(buffer, warnings: &warnings, recordingObjects: recordingObjects)
+			}
 		}
 		let value: Defaults.JSONValue
 		let inexactMembers: [(key: String, range: Range<Int>)]
+		let objects: [JSONObjectLayout]
 		do throws(Defaults.JSONParseError) {
-			(value, inexactMembers, _) = try parsed.get()
+			(value, inexactMembers, objects) = try parsed.get()
 		} catch {
 			throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
 		}
@@ -172,7 +176,8 @@ public struct JSONFileFormat: FileStoreFormat {
 		for member in inexactMembers {
 			numberTexts[member.key] = bytes[member.range]
 		}
-		return (values, numberTexts)
+		let text = recordingObjects ? EditableJSONText(bytes: bytes, objects: objects) : nil
+		return (values, numberTexts, text)
 	}
 
 	/// "line L, column C" of the file's first byte that is not white space (after a byte-order mark).

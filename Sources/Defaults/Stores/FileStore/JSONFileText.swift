@@ -49,35 +49,57 @@ extension JSONFileFormat {
 	func fileText(
 		of bytes: [UInt8], values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>]
 	) throws(FileFormatError) -> JSONFileText? {
+		var wholeReads = 0
+		return try fileText(of: bytes, values: values, numberTexts: numberTexts, read: nil, wholeReads: &wholeReads)
+	}
+
+	/// ``fileText(of:values:numberTexts:)`` from `read`, the text the values were read from with
+	/// where its members lie, when the reading recorded it; else the bytes are read again for
+	/// that, adding one to `wholeReads`.
+	func fileText(
+		of bytes: [UInt8], values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>],
+		read: EditableJSONText?, wholeReads: inout Int
+	) throws(FileFormatError) -> JSONFileText? {
 		// Without members, a `/` can only start a comment.
 		guard !values.isEmpty || bytes.contains(UInt8(ascii: "/")) else { return nil }
-		// The library's files start with `{` and a line break (or are `{}`), and end with `}` and one.
-		if bytes.starts(with: [UInt8(ascii: "{")]), bytes.count >= 3, bytes[1] == 0x0A || bytes[1] == UInt8(ascii: "}"),
-		   bytes.last == 0x0A, bytes[bytes.count - 2] == UInt8(ascii: "}") {
-			var own = try text(for: values, capacity: bytes.count + 256)
-			if !numberTexts.isEmpty {
-				own = own.replacingValueTexts(numberTexts.sorted { $0.key < $1.key }.map { (key: $0.key, text: $0.value) })
+		let text: EditableJSONText
+		if let read {
+			text = read
+		} else {
+			wholeReads += 1
+			do throws(Defaults.JSONParseError) {
+				text = try EditableJSONText(parsing: bytes)
+			} catch {
+				throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
 			}
-			if own.bytes == bytes { return .own(own) }
 		}
-		do throws(Defaults.JSONParseError) {
-			return .foreign(try EditableJSONText(parsing: bytes))
-		} catch {
-			throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
-		}
+		if let own = PrettyObjectText(exactly: text, values: values, keepingTextsOf: numberTexts) { return .own(own) }
+		return .foreign(text)
 	}
 
 	/**
 	The text of the file after `changes`, made to `base` (the file as a save found it; `nil`
-	when there is none, or it holds no object), which gives `values`.
+	when there is none, or it holds no object), which gives `values`: the base's values with
+	`changes` made.
 
 	The library's own text gets the changed members written and its keys kept sorted; removing
 	every value writes it anew. Another program's text is edited in place
-	(``EditableJSONText/applying(_:)``) and read back, and must give `values`: an edit that
-	would not is refused rather than written. Without a base, the file is written anew.
+	(``EditableJSONText/applying(_:)``) and read back where the edits are
+	(``EditableJSONText/checkedText(after:changedKeys:giving:)``), and must give `values`: an
+	edit that would not is refused rather than written. Without a base, the file is written anew.
 	*/
 	func text(
 		applying changes: Defaults.ChangeBatch, to base: JSONFileText?, giving values: [String: Defaults.JSONValue], capacity: Int = 0
+	) throws(FileFormatError) -> JSONFileText {
+		var wholeReads = 0
+		return try text(applying: changes, to: base, giving: values, capacity: capacity, wholeReads: &wholeReads)
+	}
+
+	/// ``text(applying:to:giving:capacity:)``, adding one to `wholeReads` when an edit in place
+	/// could only be checked by reading all of the edited text back.
+	func text(
+		applying changes: Defaults.ChangeBatch, to base: JSONFileText?, giving values: [String: Defaults.JSONValue], capacity: Int,
+		wholeReads: inout Int
 	) throws(FileFormatError) -> JSONFileText {
 		switch base {
 		case .own(let text)? where !changes.removedAll:
@@ -89,17 +111,19 @@ extension JSONFileFormat {
 		case .foreign(let text)?:
 			var edits = changes.values
 			if changes.removedAll {
-				for key in text.values.keys where edits[key] == nil {
+				for key in text.memberPositions.keys where edits[key] == nil {
 					edits[key] = .some(nil)
 				}
 			}
-			let bytes: [UInt8]
+			let edit: InPlaceEdit?
 			do {
-				bytes = try text.applying(edits.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+				edit = try text.edit(edits.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
 			} catch {
 				throw FileFormatError(error.reason)
 			}
-			guard let edited = try? EditableJSONText(parsing: bytes), edited.values == values else {
+			let checked = text.checkedText(after: edit ?? InPlaceEdit(bytes: text.bytes, spans: []), changedKeys: edits.keys, giving: values)
+			if checked.readWhole { wholeReads += 1 }
+			guard let edited = checked.text else {
 				throw FileFormatError("the file could not be changed in place without changing other values")
 			}
 			return .foreign(edited)

@@ -136,6 +136,30 @@ final class SaveScenario: Scenario {
 	}
 }
 
+/// Opening a store on another program's file and saving one change: the first save of a
+/// process, which reads the file anew (the store has not written it yet).
+final class FirstSaveScenario: Scenario {
+	private let file: URL
+	private let name: String
+	private var value = 0
+
+	init(file: URL, count: Int, text: String) throws {
+		try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(text.utf8).write(to: file)
+		self.file = file
+		name = "key\(count / 2)"
+	}
+
+	func run(_ times: Int) throws {
+		for _ in 0..<times {
+			let store = FileStore(url: file)
+			value += 1
+			Defaults[Defaults.Key<Int>(name, default: 0, suite: store)] = value
+			try store.flush()
+		}
+	}
+}
+
 /// Opening a store on a file of `count` keys and reading one, as a program does when it starts.
 final class ColdLoadScenario: Scenario {
 	private let file: URL

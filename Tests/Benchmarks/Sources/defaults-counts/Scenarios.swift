@@ -16,6 +16,10 @@ enum Scenarios {
 		("save-own", "one change and flush(), the store's own file of 10,000 keys"),
 		("save-sorted", "one change and flush(), another program's pretty-printed file of 10,000 sorted keys"),
 		("save-commented", "one change and flush(), a hand-formatted file of 10,000 keys with comments"),
+		("write-durable-sorted", "the floor of save-sorted: its bytes written durably with a save's system calls, nothing else"),
+		("save-sorted-first", "open a store on another program's file of 10,000 sorted keys, one change and flush() (reads it anew)"),
+		("save-sorted-100k", "one change and flush(), another program's pretty-printed file of 100,000 sorted keys"),
+		("write-durable-sorted-100k", "the floor of save-sorted-100k: its bytes written durably with a save's system calls"),
 		("cold-load", "open a store on a file of 10,000 keys and read one key"),
 		("editor-down", "the down arrow and the screen drawn after it, editor with 10,000 settings"),
 		("editor-toggle", "a space on a toggle and the screen drawn after it, editor with 10,000 settings"),
@@ -64,6 +68,10 @@ enum Scenarios {
 		case "save-own": return try SaveScenario(file: file, count: keyCount, text: nil)
 		case "save-sorted": return try SaveScenario(file: file, count: keyCount, text: sortedText(keyCount))
 		case "save-commented": return try SaveScenario(file: file, count: keyCount, text: commentedText(keyCount))
+		case "write-durable-sorted": return try DurableWriteScenario(file: file, text: sortedText(keyCount))
+		case "save-sorted-first": return try FirstSaveScenario(file: file, count: keyCount, text: sortedText(keyCount))
+		case "save-sorted-100k": return try SaveScenario(file: file, count: 100_000, text: sortedText(100_000))
+		case "write-durable-sorted-100k": return try DurableWriteScenario(file: file, text: sortedText(100_000))
 		case "cold-load": return try ColdLoadScenario(file: file, count: keyCount)
 		case "editor-down": return EditorKeyScenario(count: keyCount, key: .down)
 		case "editor-toggle": return EditorKeyScenario(count: keyCount, key: .character(" "))
