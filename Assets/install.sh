@@ -17,9 +17,24 @@ scratch=.build-static
 # - not position-independent: the loader then relocates none of its 77,000 pointers, which saves
 #   some 200 page faults a start. The shared libraries, the heap and the stack are still placed at
 #   random. PIE=1 builds a position-independent executable instead.
-flags=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+# - the C++ library the Swift runtime uses (libstdc++) linked in as well: loading the shared one
+#   costs the loader some 1,700 symbol look-ups a start, more than `get` itself now does;
+# - no $ORIGIN in the library search path, which made the loader look for each library in a
+#   dozen folders beside the binary first.
+flags=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --disable-local-rpath)
 if [ "${PIE:-0}" != 1 ]; then
 	flags+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+fi
+# The linker takes libstdc++.a when it is the only libstdc++ in the first folder it searches (the
+# Swift runtime's link options name -lstdc++); without the archive (Debian's libstdc++-12-dev),
+# the shared library is used.
+cxx_archive=$(clang -print-file-name=libstdc++.a 2>/dev/null || true)
+if [ -f "$cxx_archive" ]; then
+	mkdir -p "$scratch/static-libstdc++"
+	ln -sf "$cxx_archive" "$scratch/static-libstdc++/libstdc++.a"
+	flags+=(-Xswiftc -L -Xswiftc "$PWD/$scratch/static-libstdc++")
+else
+	echo "install.sh: libstdc++.a not found (install libstdc++-12-dev): linking the shared libstdc++, which starts slower" >&2
 fi
 swift build -c release --static-swift-stdlib --product defaults-tui --scratch-path "$scratch" "${flags[@]}"
 binary="$scratch/release/defaults-tui"
