@@ -34,6 +34,10 @@ struct OneShotGetTests {
 			try expectSameBothWays(cli, key)
 			try expectSameBothWays(cli, key, ["--json"])
 		}
+		// The demo by its program name, as the editor's list of programs opens it.
+		for key in ["fontSize", "theme", "nosuchKey"] {
+			try expectSameBothWays(cli, key, ["--app", "defaults-tui"])
+		}
 		try expectSameBothWays(cli, "accessToken", ["--reveal"])
 		try expectSameBothWays(cli, "accessToken", ["--json", "--reveal"])
 	}
