@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds defaults-tui without Swift runtime libraries (the standard library and Foundation
-# linked in) and installs it, its man page and its bash, zsh and fish completions under
-# PREFIX (default /usr/local; DESTDIR is put in front of every path, for packaging).
+# Builds defaults-tui without Swift runtime libraries (the standard library, Foundation and the C++
+# library the runtime uses linked in) and installs it, its man page and its bash, zsh and fish
+# completions under PREFIX (default /usr/local; DESTDIR is put in front of every path, for packaging).
 #   bash Assets/install.sh                 # /usr/local/bin/defaults-tui, ...
 #   PREFIX=~/.local bash Assets/install.sh # no root needed
-#   PIE=1 bash Assets/install.sh           # a position-independent executable (starts about 0.6 ms slower)
+#   PIE=1 bash Assets/install.sh           # a position-independent executable (starts about 0.5 ms slower)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${PREFIX:-/usr/local}
@@ -18,7 +18,7 @@ scratch=.build-static
 #   some 200 page faults a start. The shared libraries, the heap and the stack are still placed at
 #   random. PIE=1 builds a position-independent executable instead.
 # - the C++ library the Swift runtime uses (libstdc++) linked in as well: loading the shared one
-#   costs the loader some 1,700 symbol look-ups a start, more than `get` itself now does;
+#   costs the loader some 1,700 symbol look-ups (1.7 million instructions) a start;
 # - no $ORIGIN in the library search path, which made the loader look for each library in a
 #   dozen folders beside the binary first.
 flags=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --disable-local-rpath)
