@@ -49,8 +49,10 @@ let package = Package(
 		// (posix_spawn through the core's one helper, and waitpid), and loopback ports for etcd.
 		.target(name: "ChildProcess", dependencies: ["Defaults"]),
 		.target(name: "LoopbackPort"),
-		// The only place ncurses enters: a system library with C shims for its macros and globals.
-		.systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+		// The only place ncurses enters: its functions and globals, opened at run time (dlopen of
+		// libncursesw.so.6) when the full-screen editor starts, so that the commands never load it;
+		// building needs its headers (Debian's libncurses-dev).
+		.target(name: "CNcurses"),
 		// The editor's SIGTSTP handling around ncurses' own (a C signal handler).
 		.target(name: "CTerminalSignals"),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses", "CTerminalSignals"]),

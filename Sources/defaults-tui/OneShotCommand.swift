@@ -104,7 +104,8 @@ struct OneShotCommand: Equatable {
 	func run() throws {
 		switch action {
 		case .get(let key, let json, let reveal):
-			try GetCommand.printValue(of: key, json: json, reveal: reveal, in: SettingsOptions.openFile(schema: schema, store: store, app: app, access: .readOnly, watching: false))
+			let opened = try SettingsOptions.openFile(schema: schema, store: store, app: app, access: .readOnly, watching: false, setting: key)
+			try GetCommand.printValue(of: key, json: json, reveal: reveal, in: opened)
 		case .list(let modified, let json, let reveal):
 			try ListCommand.printSettings(
 				of: SettingsOptions.openFile(schema: schema, store: store, app: app, access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal

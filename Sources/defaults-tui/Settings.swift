@@ -115,12 +115,16 @@ struct SettingsOptions: ParsableArguments {
 	/// The settings in a file: `store` (the demo's standard file when `nil`), described by the
 	/// schema file `schema`, by the demo's schema, or by one inferred from the file's values.
 	/// Without `watching` the store is one for a command that reads or changes a few values and
-	/// exits: no watching thread, and no save but the command's own.
+	/// exits: no watching thread, and no save but the command's own. With `setting`, the command
+	/// needs that setting alone (`get`): of the demo's settings, only it is made, and those a
+	/// system-wide layer has a value for, which are checked (and a value that does not fit
+	/// reported) as the whole schema's are.
 	static func openFile(
-		schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true, unreadableFile: UnreadableFile = .refused
+		schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true,
+		unreadableFile: UnreadableFile = .refused, setting: String? = nil
 	) throws -> OpenedSettings {
 		if let app {
-			return try openProgram(app, access: access, watching: watching, unreadableFile: unreadableFile)
+			return try openProgram(app, access: access, watching: watching, unreadableFile: unreadableFile, setting: setting)
 		}
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
@@ -148,7 +152,10 @@ struct SettingsOptions: ParsableArguments {
 		// The program's own settings (the demo's, or a schema's for them): the user's file with the
 		// program's system-wide defaults and locks.
 		let layered = LayeredStore(program: "defaults-tui", user: fileStore, watching: watching)
-		let settingsSchema = try loadSchema(schema) ?? DemoSettings.schema(store: layered)
+		let keys = setting.map { key in
+			layered.system.reduce(into: Set(layered.arguments.keys).union([key])) { $0.formUnion($1.storedValues().keys) }
+		}
+		let settingsSchema = try loadSchema(schema) ?? DemoSettings.schema(store: layered, keys: keys)
 		layered.acceptValues(of: settingsSchema)
 		return OpenedSettings(store: layered, schema: settingsSchema, isInferred: false)
 	}
@@ -159,11 +166,12 @@ struct SettingsOptions: ParsableArguments {
 	/// Without `reportingNotes`, what a JSON Schema's references to other documents leave out is
 	/// not reported (for the list of programs, which shows none of the settings).
 	static func openProgram(
-		_ name: String, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile = .refused, reportingNotes: Bool = true
+		_ name: String, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile = .refused, reportingNotes: Bool = true,
+		setting: String? = nil
 	) throws -> OpenedSettings {
 		let registered = SettingsRegistry.program(named: name)
 		if registered == nil, name == ProgramList.demoName {
-			return try openFile(schema: nil, store: nil, access: access, watching: watching, unreadableFile: unreadableFile)
+			return try openFile(schema: nil, store: nil, access: access, watching: watching, unreadableFile: unreadableFile, setting: setting)
 		}
 		guard let program = registered else {
 			let places = SettingsRegistry.schemaDirectories().map(\.path).joined(separator: ", ")

@@ -194,7 +194,7 @@ final class ExternalStoreObservers: Sendable {
 extension Defaults {
 	/// The observers of a store.
 	static func observers(for store: any DefaultsStore) -> ChangeObservers {
-		if let core = (store as? CoreBackedStore)?.core {
+		if let core = storeCore(of: store) {
 			return core.observers
 		}
 		return ExternalStoreObservers.shared.observers(for: store)
@@ -221,7 +221,7 @@ extension Defaults {
 	  - keys: The names of the keys that changed, or `nil` if every key may have changed.
 	*/
 	public static func storeDidChange(_ store: any DefaultsStore, keys: Set<String>?) {
-		if let core = (store as? CoreBackedStore)?.core {
+		if let core = storeCore(of: store) {
 			core.observers.post(keys: keys)
 		} else {
 			ExternalStoreObservers.shared.existingObservers(for: store)?.post(keys: keys)

@@ -49,9 +49,11 @@ extension SavingStore {
 }
 
 /// How a person names where `store` keeps its values: its ``SavingStore/location`` (a file's
-/// path), or the name of its type for a store that does not say.
+/// path), or the name of its type for a store that does not say. (A file store, the layers'
+/// usual store, is tried first as a class: see ``storeCore(of:)`` for what the cast costs.)
 func storeLocation(_ store: any DefaultsStore) -> String {
-	(store as? any SavingStore)?.location ?? "\(type(of: store))"
+	if let file = store as? FileStore { return file.location }
+	return (store as? any SavingStore)?.location ?? "\(type(of: store))"
 }
 
 extension FileStore: SavingStore {

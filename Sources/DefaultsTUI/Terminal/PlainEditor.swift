@@ -27,7 +27,7 @@ public final class PlainEditor {
 
 	/**
 	Whether the line prompts should stand in for the full-screen editor here: `TERM` is unset,
-	`dumb` or unknown, or standard input is not a terminal while standard output is (answers
+	`dumb` or unknown, ncurses cannot be loaded, or standard input is not a terminal while standard output is (answers
 	come from a pipe, a person reads the questions).
 	*/
 	public static var isPreferred: Bool {

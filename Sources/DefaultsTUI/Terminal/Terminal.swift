@@ -34,25 +34,25 @@ final class Terminal {
 		var shellModes = termios()
 		_ = tcgetattr(STDIN_FILENO, &shellModes)
 		guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-		      let screen = newterm(nil, output, input) else {
+		      let screen = cn_newterm(nil, output, input) else {
 			locale.giveBack()
 			throw Unusable(description: "the terminal could not be opened (TERM=\(Self.terminalName)). Set TERM to your terminal's type, for example TERM=xterm-256color, " + Self.instead)
 		}
 		self.screen = screen
 		self.locale = locale
-		_ = set_term(screen)
-		cbreak()
-		noecho()
-		nonl()
-		keypad(cn_stdscr(), true)
+		_ = cn_set_term(screen)
+		cn_cbreak()
+		cn_noecho()
+		cn_nonl()
+		cn_keypad(cn_stdscr(), true)
 		cn_define_paste_keys()
-		set_escdelay(25)
-		nodelay(cn_stdscr(), true)
-		curs_set(0)
+		cn_set_escdelay(25)
+		cn_nodelay(cn_stdscr(), true)
+		cn_curs_set(0)
 		if mouse {
 			// Report presses at once instead of waiting to tell clicks from double-clicks.
-			mouseinterval(0)
-			let granted = mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+			cn_mouseinterval(0)
+			let granted = cn_mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
 			// Where the terminfo entry knows only the legacy encoding (tmux-256color, screen), ncurses
 			// asks for that alone: it ends at column 223 and cannot say which button was released. The
 			// editor asks for SGR reports as well and reads them; a terminal that does not know them
@@ -102,15 +102,20 @@ final class Terminal {
 		}
 	}
 
-	/// Throws when `$TERM` is unset, unknown, or a terminal that cannot move the cursor and clear.
+	/// Throws when ncurses cannot be opened, or `$TERM` is unset, unknown, or a terminal that
+	/// cannot move the cursor and clear.
 	private static func checkTerminalType() throws(Unusable) {
+		if let failure = NcursesLibrary.failure {
+			throw Unusable(description: "the full-screen settings editor needs ncurses, which cannot be loaded (\(failure)). "
+				+ "Install it (on Debian: apt-get install libncursesw6), use the line prompts (--plain), " + instead)
+		}
 		let name = terminalName
 		guard !name.isEmpty else {
 			throw Unusable(description: "the settings editor needs to know the terminal type, but TERM is not set. "
 				+ "Set it to your terminal's type, for example TERM=xterm-256color, " + instead)
 		}
 		var status: Int32 = 0
-		guard setupterm(nil, STDOUT_FILENO, &status) == cn_ok() else {
+		guard cn_setupterm(nil, STDOUT_FILENO, &status) == cn_ok() else {
 			let reason = status == -1 ? "no terminfo database was found" : "the terminfo database does not know it"
 			throw Unusable(description: "the terminal type TERM=\(name) cannot be used: \(reason). "
 				+ "Set TERM to a type this system knows, for example TERM=xterm-256color (toe -a lists them), " + instead)
@@ -128,13 +133,13 @@ final class Terminal {
 		isActive = false
 		defaults_restore_tstp()
 		setModes(false)
-		curs_set(1)
-		endwin()
+		cn_curs_set(1)
+		cn_endwin()
 		if !clearsScreenAtStop.isEmpty {
 			_ = clearsScreenAtStop.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 		}
 		if let screen {
-			delscreen(screen)
+			cn_delscreen(screen)
 			self.screen = nil
 		}
 		locale?.giveBack()
@@ -143,19 +148,19 @@ final class Terminal {
 
 	/// Gives the terminal to another program: its original modes, the normal screen, the cursor.
 	func handOver() {
-		def_prog_mode()
+		cn_def_prog_mode()
 		setModes(false)
-		endwin()
+		cn_endwin()
 	}
 
 	/// Takes the terminal back after ``handOver()``: the editor's modes, typed-ahead input
 	/// discarded (replies the terminal sent the other program), and everything drawn anew.
 	func takeBack() {
-		reset_prog_mode()
-		flushinp()
+		cn_reset_prog_mode()
+		cn_flushinp()
 		setModes(true)
-		clearok(cn_curscr(), true)
-		refresh()
+		cn_clearok(cn_curscr(), true)
+		cn_refresh()
 	}
 
 	/// Whether Ctrl-C (and Ctrl-Z) reach the editor as keys (raw mode, while something is typed
@@ -167,16 +172,16 @@ final class Terminal {
 		guard isActive, asKeys != controlKeysAreKeys else { return }
 		controlKeysAreKeys = asKeys
 		if asKeys {
-			raw()
+			cn_raw()
 		} else {
-			noraw()
-			cbreak()
+			cn_noraw()
+			cn_cbreak()
 		}
 	}
 
 	/// Forgets what ncurses believes is on the screen, so the next ``draw(_:)`` paints every cell (Ctrl-L).
 	func invalidate() {
-		clearok(cn_curscr(), true)
+		cn_clearok(cn_curscr(), true)
 	}
 
 	var size: (width: Int, height: Int) {
@@ -192,9 +197,9 @@ final class Terminal {
 			.modified: bold, .dim: dim, .error: bold, .flash: reverse | bold, .hint: dim, .input: underline,
 			.match: bold | underline,
 		]
-		guard colorsWanted, has_colors() else { return }
-		start_color()
-		use_default_colors()
+		guard colorsWanted, cn_has_colors() else { return }
+		cn_start_color()
+		cn_use_default_colors()
 		let pairs: [(TextStyle, Int16, Int16, attr_t)] = [
 			(.titleBar, Int16(COLOR_BLACK), Int16(COLOR_CYAN), bold),
 			(.sectionHeader, Int16(COLOR_YELLOW), -1, bold),
@@ -206,7 +211,7 @@ final class Terminal {
 		]
 		for (index, (style, foreground, background, extra)) in pairs.enumerated() {
 			let pair = Int16(index + 1)
-			init_pair(pair, foreground, background)
+			cn_init_pair(pair, foreground, background)
 			attributes[style] = cn_color_pair(pair) | extra
 		}
 	}
@@ -223,12 +228,12 @@ final class Terminal {
 			cn_clrtoeol()
 		}
 		if let cursor = screen.cursor {
-			curs_set(1)
+			cn_curs_set(1)
 			cn_move(Int32(cursor.row), Int32(cursor.column))
 		} else {
-			curs_set(0)
+			cn_curs_set(0)
 		}
-		refresh()
+		cn_refresh()
 	}
 
 	/// The next key typed or mouse event, or `nil` when none is waiting.
@@ -246,7 +251,7 @@ final class Terminal {
 			}
 			guard Int32(character) == cn_key_mouse() else { return Self.functionKey(Int32(character), size: size) }
 			var event = MEVENT()
-			if getmouse(&event) == cn_ok(), let mouse = Self.mouseEvent(buttons: event.bstate, row: Int(event.y), column: Int(event.x)) {
+			if cn_getmouse(&event) == cn_ok(), let mouse = Self.mouseEvent(buttons: event.bstate, row: Int(event.y), column: Int(event.x)) {
 				return .mouse(mouse)
 			}
 			// A button release or motion: nothing for the editor, read on.

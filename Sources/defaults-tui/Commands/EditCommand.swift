@@ -33,7 +33,7 @@ struct EditCommand: ParsableCommand {
 	@Flag(name: .customLong("mouse"), inversion: .prefixedNo, help: "Take mouse clicks and the wheel (--no-mouse leaves the mouse to the terminal).")
 	var mouse = true
 
-	@Flag(name: .customLong("plain"), inversion: .prefixedNo, help: ArgumentHelp("Line prompts instead of the full screen: no escape sequences, for a screen reader, TERM=dumb, a serial console or a log. Chosen by itself when TERM is dumb, unset or unknown, or standard input is not a terminal but standard output is; --no-plain refuses it."))
+	@Flag(name: .customLong("plain"), inversion: .prefixedNo, help: ArgumentHelp("Line prompts instead of the full screen: no escape sequences, for a screen reader, TERM=dumb, a serial console or a log. Chosen by itself when TERM is dumb, unset or unknown, when ncurses cannot be loaded, or when standard input is not a terminal but standard output is; --no-plain refuses it."))
 	var plain: Bool?
 
 	@Option(name: .long, help: ArgumentHelp("Also append each problem shown on the message line to this file, with a timestamp.", valueName: "file"))

@@ -94,6 +94,10 @@ struct FileStoreFormatTests {
 		#expect(url.lastPathComponent == "settings.json")
 		#expect(url.deletingLastPathComponent().lastPathComponent == "com.example.app")
 		#expect(FileStore.standardURL(applicationName: "a/b").deletingLastPathComponent().lastPathComponent == "a_b")
+		// Every slash is replaced, one beside a combining mark too; a name that is no folder is "defaults".
+		for (name, folder) in [("//a/", "__a_"), ("e\u{301}/\u{301}x", "e\u{301}_\u{301}x"), (".", "defaults"), ("..", "defaults"), ("", "defaults"), ("é", "é")] {
+			#expect(FileStore.standardURL(applicationName: name).deletingLastPathComponent().lastPathComponent == folder, "\(name)")
+		}
 		#expect(url.path.hasPrefix(isolatedConfigDirectoryPath), "tests never touch the real home")
 	}
 
