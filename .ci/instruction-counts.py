@@ -7,7 +7,8 @@ second parse in a save shows as the same rise on every run. Each scenario of def
 (Tests/Benchmarks, keys declared outside the library's package) runs N and 2N times; the
 difference divided by N is one time's count, free of what the runs share (starting the process,
 preparing the files). Each count is the smaller of two runs, since work that depends on timing
-(a background save, a reload) can only add. `defaults-tui get` is counted as a whole process.
+(a background save, a reload) can only add, and a figure over its limit is counted twice more
+before it fails. `defaults-tui get` is counted as a whole process.
 
   python3 .ci/instruction-counts.py --counts Tests/Benchmarks/.build/release/defaults-counts \\
       --cli .build-static/release/defaults-tui            # check every figure against its limit
@@ -136,6 +137,14 @@ def main():
                 count = count_scenario(counts, name, environment)
             else:
                 sys.exit(f"instruction counts: {arguments.limits} names {name}, which is no scenario of this guard")
+            # A rise that the code causes is there every time; work that depends on timing (a
+            # reload of the file that a busy machine lets happen in both runs of a pair) is not:
+            # a figure over its limit is counted again, twice, and fails only if it stays over.
+            for _ in range(2):
+                if count <= limit:
+                    break
+                again = count_cli_get(cli, environment, directory) if name == "cli-get" else count_scenario(counts, name, environment)
+                count = min(count, again)
             print(f"{name:<22} {count:>14,.0f} {limit:>14,} {measured:>18,}", flush=True)
             if count > limit:
                 over.append((name, count, limit, measured, what))
