@@ -43,9 +43,17 @@ TIMES = {
 
 def collected(command, environment):
     """The instructions callgrind collected for `command` (every thread, from start to exit)."""
-    result = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
-        env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Each run in a directory of its own, which defaults-counts leaves for this script to remove:
+    # removed by the program while its stores still watch it, it would make them reload or not,
+    # depending on when the process ends.
+    scratch = tempfile.mkdtemp(dir=environment["TMPDIR"])
+    try:
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+            env=dict(environment, TMPDIR=scratch, DEFAULTS_COUNTS_LEAVE_FILES="1"),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     if result.returncode != 0:
         sys.exit(f"instruction counts: {' '.join(command)} failed (status {result.returncode}):\n{result.stdout}{result.stderr}")
     match = re.search(r"Collected : (\d+)", result.stderr)

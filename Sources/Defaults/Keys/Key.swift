@@ -99,7 +99,7 @@ extension Defaults {
 		*/
 		public init(_ name: String, default defaultValue: Value, suite: any DefaultsStore = Defaults.standardStore, iCloud: Bool = false) {
 			defaultSource = .fixed(defaultValue)
-			core = (suite as? CoreBackedStore)?.core
+			core = storeCore(of: suite)
 			unretainedCore = core.map { Unmanaged.passUnretained($0) }
 			super.init(name: name, suite: suite, iCloud: iCloud)
 			Self.registerForm(forKey: name, in: suite)
@@ -123,7 +123,7 @@ extension Defaults {
 			default dynamicDefault: @escaping @Sendable () -> Value
 		) {
 			defaultSource = .dynamic(dynamicDefault)
-			core = (suite as? CoreBackedStore)?.core
+			core = storeCore(of: suite)
 			unretainedCore = core.map { Unmanaged.passUnretained($0) }
 			super.init(name: name, suite: suite, iCloud: iCloud)
 			Self.registerForm(forKey: name, in: suite)
