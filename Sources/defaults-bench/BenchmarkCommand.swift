@@ -86,7 +86,7 @@ struct BenchmarkCommand: ParsableCommand {
 		let directory = BenchmarkEnvironment.privateDirectory()
 		let fleetSize = FleetBenchmarks.Size(processes: fleetProcesses, clientsEach: fleetClients, changes: fleetChanges ?? (quick ? 10 : 30))
 		let etcdRows = {
-			EtcdBenchmarks.rows(directory: directory, changes: quick ? 50 : 200) + EtcdRecoveryBenchmarks.rows(directory: directory)
+			EtcdBenchmarks.rows(directory: directory, changes: quick ? 50 : 200, counts: counts) + EtcdRecoveryBenchmarks.rows(directory: directory)
 		}
 		if reads {
 			return finish(AppBenchmarks.rows(AppBenchmarks.reads, counts: counts, quick: quick), title: "defaults-bench --reads", directory: directory)
@@ -108,7 +108,7 @@ struct BenchmarkCommand: ParsableCommand {
 		rows += etcdRows()
 		rows += FleetBenchmarks.rows(directory: directory, size: fleetSize)
 		rows += startupRows()
-		rows += ScaleBenchmarks.rows(directory: directory, quick: quick)
+		rows += ScaleBenchmarks.rows(directory: directory, counts: counts, quick: quick)
 		finish(rows, title: "defaults-bench", directory: directory)
 	}
 

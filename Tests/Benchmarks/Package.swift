@@ -34,6 +34,7 @@ let package = Package(
 			"BenchmarkSupport",
 			.product(name: "Defaults", package: "Defaults"),
 			.product(name: "DefaultsTUI", package: "Defaults"),
+			.product(name: "DefaultsEtcd", package: "Defaults"),
 		]),
 	],
 	swiftLanguageModes: [.v6]

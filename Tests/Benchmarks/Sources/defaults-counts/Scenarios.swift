@@ -44,6 +44,17 @@ enum Scenarios {
 		("burst-file", "10,000 writes of one key, then flush(), file store; says the most file writes in one burst"),
 		("burst-userdefaults", "10,000 set(_:forKey:) of one key, then synchronize(), UserDefaults suite"),
 		("durable-replace", "10,000 atomic stores, then the file replaced durably: written, synced, renamed, directory synced (the floor of a burst)"),
+	] + scaleAndSync
+
+	/// The scale table's scenarios and row 10's synced read.
+	private static let scaleAndSync: [(name: String, summary: String)] = ScaleScenario.sizes.flatMap { size -> [(name: String, summary: String)] in
+		[
+			("read-int-scale-\(size)", "Defaults[key] of an Int, file store whose file holds \(size) keys (defaults-bench's scale table)"),
+			("write-int-scale-\(size)", "Defaults[key] = value of an Int, file store whose file holds \(size) keys (defaults-bench's scale table)"),
+		]
+	} + [
+		("read-int-synced:<endpoint>", "Defaults[key] of an Int an etcd sync shares, etcd at <endpoint> (defaults-bench's row 10)"),
+		("read-int-unsynced:<endpoint>", "Defaults[key] of an Int the same sync does not share (the floor of read-int-synced)"),
 	]
 
 	/// The writes in a burst.
@@ -58,7 +69,9 @@ enum Scenarios {
 
 	/// The scenario called `name`, prepared in `directory`.
 	static func make(_ name: String, in directory: URL) throws -> any Scenario {
-		let file = directory.appendingPathComponent(name).appendingPathComponent("settings.json")
+		// A name may hold an endpoint (`read-int-synced:http://127.0.0.1:2379`): one folder, whatever it holds.
+		let folder = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+		let file = directory.appendingPathComponent(folder).appendingPathComponent("settings.json")
 		switch name {
 		case "atomic-load": return AtomicLoadScenario()
 		case "read-int-memory": return ReadIntScenario(inFile: false)
@@ -91,6 +104,9 @@ enum Scenarios {
 		case "durable-replace": return try DurableReplaceScenario(file: file, writes: burstWrites)
 		default:
 			if let size = writeReadSize(name, prefix: "write-read-file-") { return WriteReadScenario(size: size) }
+			if let scenario = try SyncedReadScenario.make(name, file: file) { return scenario }
+			if let count = ScaleScenario.size(of: name, prefix: "read-int-scale-") { return try ScaleScenario(file: file, count: count, writes: false) }
+			if let count = ScaleScenario.size(of: name, prefix: "write-int-scale-") { return try ScaleScenario(file: file, count: count, writes: true) }
 			if let size = writeReadSize(name, prefix: "write-read-userdefaults-") { return try UserDefaultsWriteScenario(count: size.rawValue, read: true) }
 			throw ScenarioError("no scenario is called \(name) (see --list)")
 		}
