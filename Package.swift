@@ -3,13 +3,18 @@ import CompilerPluginSupport
 import PackageDescription
 
 // The dependency graph is the architecture:
-// Defaults (core: keys, bridges, stores) <- DefaultsTUI (editor) <- defaults-tui (executable).
+// Defaults (what an app needs: keys, bridges, stores, layers, observation)
+//   <- DefaultsSchema (settings described for an editor: kinds, JSON Schema, the registry)
+//   <- DefaultsTUI (editor) <- defaults-tui (executable).
 // DefaultsMacros (@ObservableDefault) is the only product that pulls in swift-syntax.
 // DefaultsEtcd (sync through etcd) depends on the core, Foundation and the system's libcurl (opened at run time) only.
 let package = Package(
 	name: "Defaults",
 	products: [
 		.library(name: "Defaults", targets: ["Defaults"]),
+		// An app's settings described for an editor (sections, kinds, JSON Schema import and
+		// validation, the registry of programs); only programs that show or edit settings import it.
+		.library(name: "DefaultsSchema", targets: ["DefaultsSchema"]),
 		.library(name: "DefaultsTUI", targets: ["DefaultsTUI"]),
 		// Combine-style publishers through OpenCombine; kept apart so the core needs no dependency.
 		.library(name: "DefaultsOpenCombine", targets: ["DefaultsOpenCombine"]),
@@ -32,6 +37,7 @@ let package = Package(
 	],
 	targets: [
 		.target(name: "Defaults"),
+		.target(name: "DefaultsSchema", dependencies: ["Defaults"]),
 		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
 		// The compiler plugin that expands `@ObservableDefault`, and the library that declares it.
 		.macro(name: "DefaultsMacrosPlugin", dependencies: [
@@ -55,15 +61,15 @@ let package = Package(
 		.target(name: "CNcurses"),
 		// The editor's SIGTSTP handling around ncurses' own (a C signal handler).
 		.target(name: "CTerminalSignals"),
-		.target(name: "DefaultsTUI", dependencies: ["Defaults", "CNcurses", "CTerminalSignals"]),
+		.target(name: "DefaultsTUI", dependencies: ["Defaults", "DefaultsSchema", "CNcurses", "CTerminalSignals"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		.executableTarget(name: "defaults-bench", dependencies: [
 			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [

@@ -1,4 +1,5 @@
 import Defaults
+import DefaultsSchema
 import Foundation
 import Testing
 
@@ -11,13 +12,40 @@ struct ArchitectureTests {
 	static let root = URL(fileURLWithPath: #filePath)
 		.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-	/// The Swift files of one folder of the package, with their text.
+	/// The Swift files of one folder of the package and of every folder below it, with their
+	/// text; `name` is the path below `folder` (`Widgets/ToggleWidget.swift`).
 	static func sources(in folder: String) throws -> [(name: String, text: String)] {
 		let directory = root.appendingPathComponent(folder)
-		let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
-		return try names.map { name in
-			(name, try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+		guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+			throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
 		}
+		var files: [(name: String, text: String)] = []
+		for case let url as URL in walker where url.pathExtension == "swift" {
+			let name = String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))
+			files.append((name, try String(contentsOf: url, encoding: .utf8)))
+		}
+		guard !files.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path]) }
+		return files.sorted { $0.name < $1.name }
+	}
+
+	/// The targets below `Sources/` that can see settings (they import the schema module, or
+	/// are it): every Swift file in them is checked, in every folder.
+	static func targetsThatSeeSettings() throws -> [String] {
+		let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path).sorted()
+		return try names.filter { name in
+			var isDirectory: ObjCBool = false
+			let path = root.appendingPathComponent("Sources/\(name)").path
+			guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+			guard name != "DefaultsSchema" else { return true }
+			let files = (try? sources(in: "Sources/\(name)")) ?? []
+			return files.contains { $0.text.range(of: #"(?m)^(@\w+ )*import (DefaultsSchema|DefaultsTUI)$"#, options: .regularExpression) != nil }
+		}.map { "Sources/\($0)" }
+	}
+
+	/// Where deciding by a setting's kind belongs: a kind's own file, a widget, the presentation of values.
+	static func mayDecideByKind(_ path: String) -> Bool {
+		path.hasPrefix("Sources/DefaultsSchema/Kinds/") || path.hasPrefix("Sources/DefaultsTUI/Widgets/")
+			|| path.hasPrefix("Sources/DefaultsTUI/Presentation/")
 	}
 
 	/// Lines of code that decide by a setting's kind: a kind compared or switched on, or a
@@ -37,39 +65,63 @@ struct ArchitectureTests {
 		}
 	}
 
-	@Test func theEditorModelNeverDecidesByASettingsKind() throws {
-		let files = try Self.sources(in: "Sources/DefaultsTUI/Editor")
-		#expect(files.count >= 5, "the editor model's files were not found")
-		for file in files {
-			let decisions = Self.kindDecisions(in: file.text)
-			#expect(decisions.isEmpty, "\(file.name) decides by the kind instead of asking the widget: \(decisions)")
-		}
-	}
-
-	/// Everything a kind of setting knows is in its one file in the core, so outside those files
-	/// nothing decides by a kind: not the rest of the core, not the command line, and in the
-	/// editor only the widgets (the table that picks them, a slider rounding whole numbers) and
-	/// the presentation of values.
-	@Test func onlyTheKindsFilesWidgetsAndPresentationDecideByKind() throws {
-		// In the core, settings are the schema's (other types have kinds of their own).
-		let folders = [
-			"Sources/Defaults/Schema", "Sources/defaults-tui", "Sources/defaults-tui/Commands", "Sources/DefaultsTUI",
-			"Sources/DefaultsTUI/Editor", "Sources/DefaultsTUI/Terminal", "Sources/DefaultsTUI/Presentation", "Sources/DefaultsTUI/Demo",
-		]
+	/// The editor's model, the line prompts, the list of programs and the terminal layer ask the
+	/// selected setting's widget: none of them decides by a kind, in any way.
+	@Test func theEditorNeverDecidesByASettingsKind() throws {
 		var checked = 0
-		for folder in folders {
-			for file in try Self.sources(in: folder) where file.name != "ValueText.swift" {
+		for folder in ["Sources/DefaultsTUI/Editor", "Sources/DefaultsTUI/Plain", "Sources/DefaultsTUI/Browser", "Sources/DefaultsTUI/Terminal"] {
+			for file in try Self.sources(in: folder) {
 				checked += 1
-				let decisions = Self.kindComparisons(in: file.text)
-				#expect(decisions.isEmpty, "\(folder)/\(file.name) decides by a setting's kind outside its kind's file: \(decisions)")
+				let decisions = Self.kindDecisions(in: file.text)
+				#expect(decisions.isEmpty, "\(folder)/\(file.name) decides by the kind instead of asking the widget: \(decisions)")
 			}
 		}
-		#expect(checked > 40, "the sources were found (\(checked) files)")
+		#expect(checked > 30, "the editor's files were found (\(checked))")
 	}
 
-	/// Each built-in kind is one file in `Schema/Kinds/`, named after it, holding its rules.
-	@Test func eachKindIsOneFileInTheCore() throws {
-		let files = try Self.sources(in: "Sources/Defaults/Schema/Kinds")
+	/// Everything a kind of setting knows is in its one file in the schema module, so outside
+	/// those files nothing decides by a kind: not the rest of that module (the JSON Schema
+	/// importer asks each kind whether a property is its own), not the command line, and in the
+	/// editor only the widgets and the presentation of values. Every folder of every target that
+	/// sees settings is read.
+	@Test func onlyTheKindsFilesWidgetsAndPresentationDecideByKind() throws {
+		let targets = try Self.targetsThatSeeSettings()
+		for target in ["Sources/DefaultsSchema", "Sources/DefaultsTUI", "Sources/defaults-tui"] {
+			#expect(targets.contains(target), "\(target) is read")
+		}
+		var checked = 0
+		var folders: Set<String> = []
+		for target in targets {
+			for file in try Self.sources(in: target) {
+				let path = "\(target)/\(file.name)"
+				folders.insert((path as NSString).deletingLastPathComponent)
+				guard !Self.mayDecideByKind(path) else { continue }
+				checked += 1
+				let decisions = Self.kindComparisons(in: file.text)
+				#expect(decisions.isEmpty, "\(path) decides by a setting's kind outside its kind's file: \(decisions)")
+			}
+		}
+		for folder in ["Sources/DefaultsSchema/JSONSchema", "Sources/DefaultsTUI/Plain", "Sources/DefaultsTUI/Browser", "Sources/defaults-tui/Commands"] {
+			#expect(folders.contains(folder), "\(folder) is read")
+		}
+		#expect(checked > 100, "the sources were found (\(checked) files)")
+	}
+
+	/// The core knows nothing of settings described for editors: no file of it names the schema's types.
+	@Test func theCoreNamesNoSchemaType() throws {
+		let names = #"\b(SettingsSchema|Setting\.Kind|SettingsRegistry|MemberPathStore|JSONSchemaImport)\b"#
+		let files = try Self.sources(in: "Sources/Defaults")
+		#expect(files.count > 100)
+		for file in files {
+			let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+			let naming = code.filter { $0.range(of: names, options: .regularExpression) != nil }
+			#expect(naming.isEmpty, "Sources/Defaults/\(file.name) names the schema module: \(naming)")
+		}
+	}
+
+	/// Each built-in kind is one file in `Kinds/`, named after it, holding its rules.
+	@Test func eachKindIsOneFileInTheSchemaModule() throws {
+		let files = try Self.sources(in: "Sources/DefaultsSchema/Kinds")
 		for kind in Setting.Kind.allCases {
 			let declaring = files.filter { $0.text.contains(#"var name: String { "\#(kind.rawValue)" }"#) }
 			#expect(declaring.count == 1, "the rules of \(kind) are in one file: \(declaring.map(\.name))")
@@ -105,6 +157,14 @@ struct ArchitectureTests {
 		#expect(Self.kindDecisions(in: "guard selected.kind != .json else { return }").count == 1)
 		#expect(Self.kindDecisions(in: "rows.append((\"Type\", setting.kind.rawValue))").isEmpty)
 		#expect(Self.kindDecisions(in: "widget.handle(key) // not by .kind == anything").isEmpty)
+	}
+
+	@Test func theWalkDescendsIntoEveryFolder() throws {
+		let names = try Self.sources(in: "Sources/DefaultsSchema").map(\.name)
+		#expect(names.contains("JSONSchema/JSONSchemaImport.swift"))
+		#expect(names.contains("Kinds/BoolKind.swift"))
+		#expect(Self.mayDecideByKind("Sources/DefaultsTUI/Widgets/ToggleWidget.swift"))
+		#expect(!Self.mayDecideByKind("Sources/DefaultsSchema/JSONSchema/JSONSchemaImport.swift"))
 	}
 
 	@Test func theDemoSettingsAreNotPublicAPI() throws {

@@ -1,5 +1,6 @@
 import ChildProcess
 import Defaults
+import DefaultsSchema
 import Foundation
 import Testing
 import TestRequirements

@@ -1,5 +1,6 @@
 import ChildProcess
 import Defaults
+import DefaultsSchema
 import DefaultsTUI
 import EtcdTestSupport
 import Foundation

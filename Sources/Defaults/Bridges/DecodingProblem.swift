@@ -9,9 +9,9 @@ DecodingProblem.describe(WindowFrame.self, from: ["x": 1, "y": 2, "width": "wide
 //=> "width: expected a number"
 ```
 */
-enum DecodingProblem {
+package enum DecodingProblem {
 	/// What is wrong with `value` as a `type`, or `nil` if it decodes (or `type` is not `Decodable`).
-	static func describe(_ type: Any.Type, from value: Defaults.JSONValue) -> String? {
+	package static func describe(_ type: Any.Type, from value: Defaults.JSONValue) -> String? {
 		guard let decodable = type as? any Decodable.Type else { return nil }
 		return describeDecodable(decodable, from: value)
 	}
@@ -48,7 +48,7 @@ enum DecodingProblem {
 	}
 
 	/// `frame.origin[2].x` for the keys leading to a value (an array's elements as `[2]`).
-	static func path(_ codingPath: [any CodingKey]) -> String {
+	package static func path(_ codingPath: [any CodingKey]) -> String {
 		var text = ""
 		for key in codingPath {
 			if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == String(index) {

@@ -115,13 +115,13 @@ public protocol DefaultsPreferNSSecureCoding {}
 extension DefaultsSerializable {
 	/// The stored form of `value`, or `nil` if its bridge cannot serialize it.
 	@inlinable
-	static func storedValue(from value: Self) -> Defaults.JSONValue? {
+	package static func storedValue(from value: Self) -> Defaults.JSONValue? {
 		guard let serialized = bridge.serialize(value) else { return nil }
 		return Defaults.JSONValue(serialized: serialized)
 	}
 
 	/// The value restored from its stored form, or `nil` if the stored form does not fit this type.
-	static func value(from stored: Defaults.JSONValue) -> Self? {
+	package static func value(from stored: Defaults.JSONValue) -> Self? {
 		guard let serialized = stored.serialized(as: Bridge.Serializable.self) else { return nil }
 		return bridge.deserialize(serialized)
 	}

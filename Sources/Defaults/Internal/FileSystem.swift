@@ -69,9 +69,15 @@ enum FileContents: Equatable, Sendable {
 }
 
 /// The owner and permission bits of a file read: whether a message may quote what it holds.
-struct FileOwnership: Equatable, Sendable {
-	var owner: uid_t
-	var permissions: mode_t
+package struct FileOwnership: Equatable, Sendable {
+	package var owner: uid_t
+	package var permissions: mode_t
+
+	/// The ownership of a file: its owner and permission bits.
+	package init(owner: uid_t, permissions: mode_t) {
+		self.owner = owner
+		self.permissions = permissions
+	}
 
 	/**
 	Whether a message may quote the file's bytes (a parse error's `found 'x'`, a key's name):
@@ -81,7 +87,7 @@ struct FileOwnership: Equatable, Sendable {
 	only. A file of root's that others may not read is never quoted, even to root: those are
 	the system's secrets (`/etc/shadow`), and root's output is the likeliest to be shown elsewhere.
 	*/
-	var contentMayBeQuoted: Bool {
+	package var contentMayBeQuoted: Bool {
 		if permissions & S_IROTH != 0 { return true }
 		let user = getuid()
 		return owner == user && user != 0

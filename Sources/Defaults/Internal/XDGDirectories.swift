@@ -13,12 +13,12 @@ package enum XDGDirectories {
 	}
 
 	/// A directory variable (`XDG_CONFIG_HOME`) when it holds an absolute path, else `nil`.
-	static func directory(_ name: String, in environment: [String: String]?) -> String? {
+	package static func directory(_ name: String, in environment: [String: String]?) -> String? {
 		value(of: name, in: environment).flatMap { $0.hasPrefix("/") ? $0 : nil }
 	}
 
 	/// `$HOME` when it is an absolute path, else the account's home directory.
-	static func home(in environment: [String: String]?) -> URL {
+	package static func home(in environment: [String: String]?) -> URL {
 		URL(fileURLWithPath: directory("HOME", in: environment) ?? NSHomeDirectory(), isDirectory: true)
 	}
 
@@ -31,7 +31,7 @@ package enum XDGDirectories {
 
 	/// A list variable's directories (`XDG_CONFIG_DIRS`, separated by `:`): the absolute ones, in
 	/// order, each once; `defaults` when it names none.
-	static func list(_ name: String, defaults: [String], in environment: [String: String]?) -> [String] {
+	package static func list(_ name: String, defaults: [String], in environment: [String: String]?) -> [String] {
 		var seen: Set<String> = []
 		let directories = (value(of: name, in: environment) ?? "").split(separator: ":").map(String.init)
 			.filter { $0.hasPrefix("/") && seen.insert($0).inserted }

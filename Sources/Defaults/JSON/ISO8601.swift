@@ -6,10 +6,10 @@ import Foundation
 /// `Date()` would not compare equal after a round trip. Here the fraction of a
 /// second is written with as many digits as needed to restore the exact
 /// `Double` behind the date: `2026-11-22T05:07:44.123456789Z`.
-enum ISO8601 {
+package enum ISO8601 {
 	private static let secondsFrom1970To2001: Int64 = 978_307_200
 
-	static func string(from date: Date) -> String {
+	package static func string(from date: Date) -> String {
 		let interval = date.timeIntervalSinceReferenceDate
 		let wholeSeconds = interval.rounded(.down)
 		let fraction = interval - wholeSeconds // exact: both are doubles of the same binade or smaller
@@ -46,7 +46,7 @@ enum ISO8601 {
 
 	/// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or an offset such as `+02:00`.
 	/// A date without a time is midnight UTC. A time without a zone is rejected: it would be ambiguous.
-	static func date(from text: String) -> Date? {
+	package static func date(from text: String) -> Date? {
 		var scanner = Scanner(Array(text.utf8))
 		guard
 			let year = scanner.number(digits: 4...6, signed: true),

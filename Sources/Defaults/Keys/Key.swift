@@ -381,7 +381,7 @@ extension Defaults.Key where Value: Equatable {
 
 extension Defaults.JSONValue {
 	/// Compact JSON, cut short for messages.
-	var abbreviatedDescription: String {
+	package var abbreviatedDescription: String {
 		let text = jsonString()
 		return text.count > 120 ? text.prefix(117) + "..." : text
 	}

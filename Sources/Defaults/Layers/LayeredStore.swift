@@ -151,13 +151,6 @@ public final class LayeredStore: DefaultsStore, CoreBackedStore, @unchecked Send
 		refresh([key])
 	}
 
-	/// Tells the store what each setting of `schema` can read (its type; see ``acceptValues(forKey:where:)``).
-	public func acceptValues(of schema: SettingsSchema) {
-		for setting in schema.settings {
-			acceptValues(forKey: setting.key) { setting.typeProblem($0) == nil }
-		}
-	}
-
 	/// Learns a new key's type (see ``acceptValues(forKey:where:)``).
 	func learn(_ key: Defaults.Keys) {
 		let name = key.name

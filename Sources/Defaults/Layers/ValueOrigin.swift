@@ -92,17 +92,8 @@ extension Defaults {
 
 	/// Where the value of the key named `name` in `store` comes from. See ``origin(of:)``.
 	public static func origin(ofKeyNamed name: String, in store: any DefaultsStore) -> ValueOrigin {
-		if let paths = store as? MemberPathStore {
-			// A member's value comes from where its top-level value does; a member that value
-			// does not hold reads its default (still locked when the top-level key is).
-			let holder = origin(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
-			guard paths.paths[name] == nil || paths.storedValue(forKey: name) != nil else {
-				return ValueOrigin(layer: .defaultValue, lockedBy: holder.lockedBy)
-			}
-			return holder
-		}
-		if let layered = store as? LayeredStore {
-			return layered.origin(forKey: name)
+		if let reporting = store as? any OriginReportingStore {
+			return reporting.origin(forKey: name)
 		}
 		guard store.storedValue(forKey: name) != nil else { return ValueOrigin(layer: .defaultValue) }
 		return ValueOrigin(layer: .user, location: (store as? any SavingStore)?.location)
@@ -125,9 +116,6 @@ extension Defaults {
 	/// The locks file that locks the key named `name` in `store`, or `nil` when none does (or
 	/// the store has no layers). A member of a nested setting is locked with its top-level key.
 	public static func lockingFile(ofKeyNamed name: String, in store: any DefaultsStore) -> String? {
-		if let paths = store as? MemberPathStore {
-			return lockingFile(ofKeyNamed: name, in: paths.base) ?? lockingFile(ofKeyNamed: paths.topLevelKey(of: name), in: paths.base)
-		}
-		return (store as? LayeredStore)?.locks.lockingFile(forKey: name)
+		(store as? any OriginReportingStore)?.lockingFile(forKey: name)
 	}
 }

@@ -1,40 +1,40 @@
 import Synchronization
 
 /// One change to a store, as observers receive it.
-struct StoreChange: Sendable {
+package struct StoreChange: Sendable {
 	/// The keys that changed; `nil` for every key (after `removeAll`, or when a store does not say).
-	var keys: Set<String>?
+	package var keys: Set<String>?
 	/// The new stored value of changed keys when the store knows it (`nil`: removed). A key
 	/// that is not here is read from the store.
-	var values: [String: Defaults.JSONValue?] = [:]
+	package var values: [String: Defaults.JSONValue?] = [:]
 	/// Whether every value was removed (`removeAll`): keys not in `values` have none now.
-	var removedAll = false
+	package var removedAll = false
 	/// Whether the change was made inside `withoutPropagation`.
-	var suppressed = false
+	package var suppressed = false
 
 	/// The stored value of `key` after this change.
-	func storedValue(of key: String, in store: any DefaultsStore) -> Defaults.JSONValue? {
+	package func storedValue(of key: String, in store: any DefaultsStore) -> Defaults.JSONValue? {
 		if let value = values[key] { return value }
 		return removedAll ? nil : store.storedValue(forKey: key)
 	}
 }
 
 /// Something that wants to hear about changes to keys of one store.
-protocol StoreChangeListener: AnyObject, Sendable {
+package protocol StoreChangeListener: AnyObject, Sendable {
 	/// Called after each change, in the order the changes were made, with no store lock held.
 	func storeDidChange(_ change: StoreChange)
 }
 
 /// Hands each change of a store to a function: for a store that follows other stores (a layered
 /// store its layers, a path store its base). That store keeps it; observers hold it weakly.
-final class ChangeForwarder: StoreChangeListener {
+package final class ChangeForwarder: StoreChangeListener {
 	private let handle: @Sendable (StoreChange) -> Void
 
-	init(_ handle: @escaping @Sendable (StoreChange) -> Void) {
+	package init(_ handle: @escaping @Sendable (StoreChange) -> Void) {
 		self.handle = handle
 	}
 
-	func storeDidChange(_ change: StoreChange) {
+	package func storeDidChange(_ change: StoreChange) {
 		handle(change)
 	}
 }
@@ -49,7 +49,7 @@ Listeners are held weakly, so an observation the caller drops ends by itself,
 except those tied to another object's lifetime, which are held until that
 object is gone or the tie is removed.
 */
-final class ChangeObservers: Sendable {
+package final class ChangeObservers: Sendable {
 	private struct Entry {
 		weak var listener: (any StoreChangeListener)?
 		/// Keeps a listener tied to another object's lifetime alive.
@@ -69,14 +69,14 @@ final class ChangeObservers: Sendable {
 		count.load(ordering: .acquiring) > 0
 	}
 
-	func add(_ listener: any StoreChangeListener, keys: Set<String>?) {
+	package func add(_ listener: any StoreChangeListener, keys: Set<String>?) {
 		entries.withLock { entries in
 			entries[ObjectIdentifier(listener)] = Entry(listener: listener, keys: keys)
 			count.store(entries.count, ordering: .releasing)
 		}
 	}
 
-	func remove(_ listener: any StoreChangeListener) {
+	package func remove(_ listener: any StoreChangeListener) {
 		entries.withLock { entries in
 			entries.removeValue(forKey: ObjectIdentifier(listener))
 			count.store(entries.count, ordering: .releasing)
@@ -193,7 +193,7 @@ final class ExternalStoreObservers: Sendable {
 
 extension Defaults {
 	/// The observers of a store.
-	static func observers(for store: any DefaultsStore) -> ChangeObservers {
+	package static func observers(for store: any DefaultsStore) -> ChangeObservers {
 		if let core = storeCore(of: store) {
 			return core.observers
 		}

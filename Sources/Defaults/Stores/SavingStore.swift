@@ -51,7 +51,7 @@ extension SavingStore {
 /// How a person names where `store` keeps its values: its ``SavingStore/location`` (a file's
 /// path), or the name of its type for a store that does not say. (A file store, the layers'
 /// usual store, is tried first as a class: see ``storeCore(of:)`` for what the cast costs.)
-func storeLocation(_ store: any DefaultsStore) -> String {
+package func storeLocation(_ store: any DefaultsStore) -> String {
 	if let file = store as? FileStore { return file.location }
 	return (store as? any SavingStore)?.location ?? "\(type(of: store))"
 }

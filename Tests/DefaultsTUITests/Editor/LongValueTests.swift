@@ -1,4 +1,5 @@
 @testable import Defaults
+@testable import DefaultsSchema
 @testable import DefaultsTUI
 import Foundation
 import Testing

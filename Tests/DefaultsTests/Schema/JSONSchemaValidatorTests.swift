@@ -1,4 +1,5 @@
 @testable import Defaults
+@testable import DefaultsSchema
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ChildProcess
 @testable import Defaults
+@testable import DefaultsSchema
 import Foundation
 import Testing
 import TestRequirements

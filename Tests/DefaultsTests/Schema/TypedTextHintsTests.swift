@@ -1,4 +1,5 @@
 @testable import Defaults
+@testable import DefaultsSchema
 import Testing
 
 /// Text in a notation a setting does not take is refused with how to write it.

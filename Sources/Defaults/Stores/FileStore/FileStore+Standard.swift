@@ -82,7 +82,7 @@ extension FileStore {
 	/// its UTF-8, which no other character's bytes contain: Foundation's `replacingOccurrences`
 	/// goes through `NSString`, whose first use costs half a million instructions, more than a
 	/// command's whole read of its settings.)
-	static func folderName(_ name: String) -> String {
+	package static func folderName(_ name: String) -> String {
 		let slash = UInt8(ascii: "/")
 		let cleaned = name.utf8.contains(slash) ? String(decoding: name.utf8.map { $0 == slash ? UInt8(ascii: "_") : $0 }, as: UTF8.self) : name
 		return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "defaults" : cleaned

@@ -418,15 +418,15 @@ struct Weak<Object: AnyObject>: @unchecked Sendable {
 
 /// A weak reference set once an object exists, for the closures it hands out while it is
 /// being made (a store's core and its listeners call back into the store).
-final class LateWeak<Object: AnyObject>: Sendable {
+package final class LateWeak<Object: AnyObject>: Sendable {
 	private let reference = Locked<Weak<Object>?>(nil)
 
-	init() {}
+	package init() {}
 
 	/// The object, once attached and while it lives.
-	var object: Object? { reference.withLock { $0?.object } }
+	package var object: Object? { reference.withLock { $0?.object } }
 
-	func attach(_ object: Object) {
+	package func attach(_ object: Object) {
 		reference.withLock { $0 = Weak(object) }
 	}
 }

@@ -1,0 +1,96 @@
+import Defaults
+
+extension JSONSchemaEvaluation {
+	/// The members of an object: `required`, `properties`, `patternProperties`,
+	/// `additionalProperties`, `propertyNames`, `minProperties`, `maxProperties`, and the members
+	/// one member calls for (`dependencies`, `dependentRequired`, `dependentSchemas`).
+	/// Members are checked in the order of their names, so the first violation is always the same one.
+	func objectViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
+		guard case .object(let members) = value else { return nil }
+		if let required = keywords["required"]?.arrayValue {
+			for name in required.compactMap(\.stringValue) where members[name] == nil {
+				return context.violation("required", "missing required member \(Self.quoted(name))")
+			}
+		}
+		let count = Double(members.count)
+		if let minimum = keywords["minProperties"]?.doubleValue, count < minimum {
+			return context.violation("minProperties", "must have at least \(Self.counted(minimum, "member"))")
+		}
+		if let maximum = keywords["maxProperties"]?.doubleValue, count > maximum {
+			return context.violation("maxProperties", "must have at most \(Self.counted(maximum, "member"))")
+		}
+		let names = members.keys.sorted()
+		if let violation = dependencyViolation(members, names: names, keywords, context) {
+			return violation
+		}
+		if let nameSchema = keywords["propertyNames"] {
+			for name in names {
+				if let violation = check(.string(name), against: nameSchema, at: JSONSchemaPath(), following: [], depth: context.depth) {
+					return context.violation(violation.keyword, "member name \(Self.quoted(name)) \(violation.message)", closestForm: violation.closestForm)
+				}
+			}
+		}
+		return memberViolation(members, names: names, keywords, context)
+	}
+
+	/// Each member against the schemas its name calls for: its property's, those of the patterns
+	/// it matches, or else `additionalProperties`.
+	private func memberViolation(
+		_ members: [String: Defaults.JSONValue], names: [String], _ keywords: [String: Defaults.JSONValue], _ context: Context
+	) -> JSONSchemaViolation? {
+		let properties = keywords["properties"]?.objectValue ?? [:]
+		let patterns = (keywords["patternProperties"]?.objectValue ?? [:]).sorted { $0.key < $1.key }
+		let additional = keywords["additionalProperties"]
+		for name in names {
+			guard let member = members[name] else { continue }
+			let path = context.path.member(name)
+			var isNamed = false
+			if let schema = properties[name] {
+				isNamed = true
+				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
+			}
+			for (pattern, schema) in patterns where text(name, matches: pattern) == true {
+				isNamed = true
+				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
+			}
+			guard !isNamed, let additional else { continue }
+			if additional == .bool(false) {
+				return context.violation("additionalProperties", "must not have the member \(Self.quoted(name))")
+			}
+			if let violation = checkPart(member, against: additional, at: path, context) { return violation }
+		}
+		return nil
+	}
+
+	/// The members and schemas that a member's presence calls for: `dependentRequired` (and
+	/// `dependencies` with a list of names), `dependentSchemas` (and `dependencies` with a schema).
+	private func dependencyViolation(
+		_ members: [String: Defaults.JSONValue], names: [String], _ keywords: [String: Defaults.JSONValue], _ context: Context
+	) -> JSONSchemaViolation? {
+		for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+			guard let dependencies = keywords[keyword]?.objectValue else { continue }
+			for name in names {
+				guard let dependency = dependencies[name] else { continue }
+				if case .array(let required) = dependency {
+					guard keyword != "dependentSchemas" else { continue }
+					for other in required.compactMap(\.stringValue) where members[other] == nil {
+						return context.violation(keyword, "missing member \(Self.quoted(other)), which \(Self.quoted(name)) requires")
+					}
+				} else if keyword != "dependentRequired", let violation = checkHere(.object(members), against: dependency, context) {
+					return violation
+				}
+			}
+		}
+		return nil
+	}
+
+	/// A name in quotes, as JSON writes it.
+	static func quoted(_ name: String) -> String {
+		Defaults.JSONValue.string(name).jsonString()
+	}
+
+	/// "1 member", "3 items".
+	static func counted(_ count: Double, _ noun: String) -> String {
+		count == 1 ? "1 \(noun)" : "\(Setting.formatNumber(count)) \(noun)s"
+	}
+}

@@ -1,0 +1,75 @@
+import Defaults
+
+/**
+Checks JSON values against a JSON Schema (drafts 4, 6, 7, 2019-09 and 2020-12, as settings files'
+schemas use them), and says in words where and how a value breaks it.
+
+The keywords checked:
+
+| Values | Keywords |
+|---|---|
+| any | `type` (a name or a list; `integer` takes `1.0`), `enum`, `const` |
+| numbers | `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers, or draft 4's flags), `multipleOf` |
+| strings | `minLength`, `maxLength` (in Unicode code points), `pattern` (found anywhere in the text), `format` |
+| objects | `required`, `properties`, `patternProperties`, `additionalProperties`, `propertyNames`, `minProperties`, `maxProperties`, `dependencies`, `dependentRequired`, `dependentSchemas` |
+| arrays | `items` (a schema, or a list with `additionalItems`), `prefixItems`, `minItems`, `maxItems`, `uniqueItems`, `contains`, `minContains`, `maxContains` |
+| schemas | `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `true` and `false`, `$ref` within the document |
+
+The formats checked are `date-time`, `date`, `time`, `email`, `hostname`, `ipv4`, `ipv6`, `uri`,
+`uri-reference`, `uuid` and `regex`; other formats, other keywords and a `pattern` that is not a
+valid regular expression say nothing. A `$ref` to another document is not followed: it allows
+anything. A recursive schema is followed as deep as the value goes, within a bound, so no
+schema hangs the check.
+
+```swift
+let schema: Defaults.JSONValue = ["type": "object", "properties": ["target": ["enum": ["es5", "es2015"]]], "additionalProperties": false]
+let validator = JSONSchemaValidator(schema: schema)
+validator.firstViolation(of: ["target": "es3"], at: "compilerOptions")?.description
+//=> compilerOptions.target: must be one of "es5", "es2015" (enum)
+validator.firstViolation(of: ["strict": true], at: "compilerOptions")?.description
+//=> compilerOptions: must not have the member "strict" (additionalProperties)
+validator.isValid(["target": "es5"])  //=> true
+```
+*/
+public struct JSONSchemaValidator: Sendable {
+	/// The whole schema document, which references (`#/definitions/…`) point into.
+	public let document: Defaults.JSONValue
+	/// The schema values are checked against: the document, or a part of it.
+	public let schema: Defaults.JSONValue
+
+	/// The most schemas one check looks at, nested; deeper, a schema allows anything.
+	static let maximumDepth = 128
+	/// The most schemas one check looks at in all; past it, every schema allows anything,
+	/// so a schema whose choices multiply at each level cannot keep a check going for long.
+	static let maximumSteps = 200_000
+
+	/// A validator of the schema `document` as a whole.
+	public init(schema document: Defaults.JSONValue) {
+		self.init(schema: document, in: document)
+	}
+
+	/// A validator of `schema`, a part of `document` (a property's schema), whose references point into `document`.
+	public init(schema: Defaults.JSONValue, in document: Defaults.JSONValue) {
+		self.document = document
+		self.schema = schema
+	}
+
+	/**
+	The first way `value` breaks the schema, or `nil` when it does not. `path` is where the value
+	is (a setting's key), the start of the violation's path.
+
+	```swift
+	JSONSchemaValidator(schema: ["minLength": 1]).firstViolation(of: "", at: "name")?.description
+	//=> name: must be at least 1 character long (minLength)
+	```
+	*/
+	public func firstViolation(of value: Defaults.JSONValue, at path: String = "") -> JSONSchemaViolation? {
+		let evaluation = JSONSchemaEvaluation(resolver: JSONSchemaResolver(document: document))
+		return evaluation.check(value, against: schema, at: JSONSchemaPath(path), following: [], depth: 0)
+	}
+
+	/// Whether `value` satisfies the schema.
+	public func isValid(_ value: Defaults.JSONValue) -> Bool {
+		firstViolation(of: value) == nil
+	}
+}

@@ -1,0 +1,32 @@
+import Defaults
+
+extension SettingsSchema {
+	/**
+	Why writing `value` to a nested setting breaks the object that holds it, or `nil`: what the
+	setting's own check cannot see, such as a member the object may not have beside another
+	(`dependencies`, `not`, `maxProperties`) or a name its `propertyNames` refuses.
+
+	The object at the top (`compilerOptions` for `compilerOptions.strict`) is checked as it would
+	be after the write, against its property's whole schema. A write is refused only when the
+	object was valid before it (a problem already there is not this write's); an object the write
+	starts is not asked yet for the members it requires, which later writes add.
+
+	```swift
+	schema.problem(writing: true, to: strict, in: store)?.message
+	//=> compilerOptions: must not be valid against the schema in "not" (not)
+	```
+	*/
+	public func problem(writing value: Defaults.JSONValue, to setting: Setting, in store: any DefaultsStore) -> SettingError? {
+		guard let path = setting.path, let top = path.first, let check = containerChecks[top] else { return nil }
+		let base = (store as? MemberPathStore)?.base ?? store
+		let current = base.storedValue(forKey: top)
+		guard let after = MemberPathStore.replacing(in: current, at: path.dropFirst(), with: value),
+		      let violation = check.validator.firstViolation(of: after, at: top) else { return nil }
+		if let current {
+			guard check.validator.firstViolation(of: current, at: top) == nil else { return nil }
+		} else if violation.keyword == "required" {
+			return nil
+		}
+		return SettingError(violation.description)
+	}
+}

@@ -1,0 +1,167 @@
+import Defaults
+import Synchronization
+
+/**
+A store whose keys can be paths into objects of another store: the settings of a file whose
+settings are nested (`tsconfig.json`'s `compilerOptions.strict`) read and written one member
+at a time.
+
+A key that the store was given a path for reads the member at that path (`strict` inside
+`compilerOptions`), and a write or a removal changes that member only: the top-level value is
+read, changed at the path, and written back, so its other members stay. Other keys are the
+base store's own. Observers of a path's key hear when its top-level value changes.
+
+```swift
+let store = MemberPathStore(base: FileStore(url: tsconfig), paths: ["compilerOptions.strict": ["compilerOptions", "strict"]])
+store.setStoredValue(true, forKey: "compilerOptions.strict")
+store.storedValue(forKey: "compilerOptions")
+//=> Optional({"strict": true, "target": "es2022"})
+```
+
+A schema read from a JSON Schema gives its nested settings their paths (``Setting/path``); see
+``init(base:schema:)``.
+*/
+public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
+	/// The store that holds the top-level values.
+	public let base: any DefaultsStore
+	/// Each key that is a path, with the members that lead to its value.
+	public let paths: [String: [String]]
+	/// The keys of each top-level member that paths lead into.
+	private let keysByTop: [String: Set<String>]
+	private let listener: ChangeForwarder
+
+	/// A store over `base` in which each key of `paths` stands for the member at its path.
+	public init(base: any DefaultsStore, paths: [String: [String]]) {
+		self.base = base
+		let usable = paths.filter { !$0.value.isEmpty }
+		self.paths = usable
+		keysByTop = usable.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
+		let relay = LateWeak<MemberPathStore>()
+		listener = ChangeForwarder { change in relay.object?.baseDidChange(change.keys) }
+		relay.attach(self)
+		Defaults.observers(for: base).add(listener, keys: nil)
+	}
+
+	/// A store over `base` for the settings of `schema`: those with a ``Setting/path`` are members.
+	public convenience init(base: any DefaultsStore, schema: SettingsSchema) {
+		self.init(base: base, paths: Dictionary(schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }) { first, _ in first })
+	}
+
+	deinit {
+		Defaults.observers(for: base).remove(listener)
+	}
+
+	/// The top-level key whose value holds `key`'s: the first member of its path, or `key` itself.
+	public func topLevelKey(of key: String) -> String {
+		paths[key]?.first ?? key
+	}
+
+	/// The member at `key`'s path, or the base store's value of `key`.
+	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
+		guard let path = paths[key] else { return base.storedValue(forKey: key) }
+		var current = base.storedValue(forKey: path[0])
+		for member in path.dropFirst() {
+			current = current?.objectValue?[member]
+		}
+		return current
+	}
+
+	/// Sets the member at `key`'s path (making the objects on the way when missing), or the base store's `key`.
+	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
+		guard let path = paths[key] else { return base.setStoredValue(value, forKey: key) }
+		let top = base.storedValue(forKey: path[0])
+		guard let changed = Self.replacing(in: top, at: path.dropFirst(), with: value) else { return }
+		base.setStoredValue(changed, forKey: path[0])
+	}
+
+	/// Removes the member at `key`'s path (the object that held it stays), or the base store's `key`.
+	public func removeStoredValue(forKey key: String) {
+		guard let path = paths[key] else { return base.removeStoredValue(forKey: key) }
+		guard path.count > 1 else { return base.removeStoredValue(forKey: path[0]) }
+		guard let top = base.storedValue(forKey: path[0]), let changed = Self.replacing(in: top, at: path.dropFirst(), with: nil), changed != top else { return }
+		base.setStoredValue(changed, forKey: path[0])
+	}
+
+	/// Removes every value of the base store.
+	public func removeAllStoredValues() {
+		base.removeAllStoredValues()
+	}
+
+	/// The base store's values (its top-level members).
+	public func storedValues() -> [String: Defaults.JSONValue] {
+		base.storedValues()
+	}
+
+	/// `value` with the member at `path` set to `new` (removed for `nil`); `nil` for a removal
+	/// from a value that has no object at the path.
+	static func replacing(in value: Defaults.JSONValue?, at path: ArraySlice<String>, with new: Defaults.JSONValue?) -> Defaults.JSONValue? {
+		guard let member = path.first else { return new }
+		var object: [String: Defaults.JSONValue]
+		switch value {
+		case .object(let members)?:
+			object = members
+		default:
+			// Missing, or not an object (a value of another shape where the file should have an
+			// object): a set starts a new object there; a removal has nothing to remove.
+			guard new != nil else { return nil }
+			object = [:]
+		}
+		let inner = replacing(in: object[member], at: path.dropFirst(), with: new)
+		if path.count == 1 {
+			object[member] = new
+		} else if let inner {
+			object[member] = inner
+		} else if new != nil {
+			return nil
+		}
+		return .object(object)
+	}
+
+	/// Tells observers of the paths into top-level keys that changed.
+	fileprivate func baseDidChange(_ keys: Set<String>?) {
+		guard let keys else { return Defaults.storeDidChange(self, keys: nil) }
+		var changed = keys
+		for key in keys {
+			changed.formUnion(keysByTop[key] ?? [])
+		}
+		Defaults.storeDidChange(self, keys: changed)
+	}
+}
+
+extension MemberPathStore: SavingStore {
+	/// Saves the base store, when it saves.
+	public func saveNow(timeout: Duration) throws {
+		try (base as? any SavingStore)?.saveNow(timeout: timeout)
+	}
+
+	/// The base store's condition.
+	public var condition: String? { (base as? any SavingStore)?.condition }
+	/// The base store's opening problem.
+	public var openingProblem: String? { (base as? any SavingStore)?.openingProblem }
+	/// Where the base store keeps its values.
+	public var location: String { storeLocation(base) }
+
+	/// Drops the base store's unsaved changes.
+	@discardableResult
+	public func discardUnsavedChanges() -> Bool { (base as? any SavingStore)?.discardUnsavedChanges() ?? false }
+
+	/// How the base store describes the failure.
+	public func describeSaveFailure(_ error: any Error) -> String { (base as? any SavingStore)?.describeSaveFailure(error) ?? "\(error)" }
+}
+
+extension MemberPathStore: OriginReportingStore {
+	/// Where `key`'s value comes from: where its top-level value does; a member that value does
+	/// not hold reads its default (still locked when the top-level key is).
+	public func origin(forKey key: String) -> Defaults.ValueOrigin {
+		let holder = Defaults.origin(ofKeyNamed: topLevelKey(of: key), in: base)
+		guard paths[key] == nil || storedValue(forKey: key) != nil else {
+			return Defaults.ValueOrigin(layer: .defaultValue, lockedBy: holder.lockedBy)
+		}
+		return holder
+	}
+
+	/// The locks file that locks `key` or its top-level key in the base store.
+	public func lockingFile(forKey key: String) -> String? {
+		Defaults.lockingFile(ofKeyNamed: key, in: base) ?? Defaults.lockingFile(ofKeyNamed: topLevelKey(of: key), in: base)
+	}
+}
