@@ -15,6 +15,8 @@ enum Command: Hashable, Sendable {
 	case choose, toggleItem, confirm, decline, editAgain, discard
 	// Quitting with changes not saved
 	case exportAndQuit
+	// The line prompts: list again, go back to the list of programs
+	case list, back
 }
 
 /// Where keys are read; each context has its own bindings, and a key means one thing in each.

@@ -55,6 +55,7 @@ struct ArchitectureTests {
 		let folders = [
 			"Sources/Defaults/Schema", "Sources/defaults-tui", "Sources/defaults-tui/Commands", "Sources/DefaultsTUI",
 			"Sources/DefaultsTUI/Editor", "Sources/DefaultsTUI/Terminal", "Sources/DefaultsTUI/Presentation", "Sources/DefaultsTUI/Demo",
+			"Sources/DefaultsTUI/Plain", "Sources/DefaultsTUI/Browser",
 		]
 		var checked = 0
 		for folder in folders {
