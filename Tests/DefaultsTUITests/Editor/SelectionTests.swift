@@ -113,15 +113,17 @@ struct SelectionTests {
 	@Test func aNewSchemaIsShownAndTheSelectionStays() {
 		var selection = Selection(schema: schema)
 		selection.selectedKey = "gamma"
-		selection.filterText = "a"
-		var more = schema
-		more.sections[1].settings.append(Setting(key: "epsilon", title: "Epsilon", kind: .string, defaultValue: "e"))
-		selection.adopt(more)
-		let list10 = selection.shown(modified: [])
-		#expect(list10.settings.map(\.key) == ["alpha", "beta", "gamma", "delta"], "the new schema's texts are searched")
+		selection.filterText = "ray"
+		let before = selection.shown(modified: [])
+		#expect(before.settings.map(\.key) == ["gamma"])
+		var renamed = schema
+		renamed.sections[1].settings[0] = Setting(key: "gamma", title: "Epsilon", kind: .string, defaultValue: "g")
+		selection.adopt(renamed)
+		let after = selection.shown(modified: [])
+		#expect(after.rows.isEmpty, "the new titles are searched, not the old ones")
 		selection.filterText = "eps"
-		let list11 = selection.shown(modified: [])
-		#expect(list11.settings.map(\.key) == ["epsilon"])
+		let found = selection.shown(modified: [])
+		#expect(found.settings.map(\.key) == ["gamma"])
 		#expect(selection.selectedKey == "gamma")
 	}
 }
