@@ -148,8 +148,15 @@ extension KeyMap {
 	static func promptMarkdown() -> String {
 		PromptContext.allCases.map { context in
 			var lines = ["**\(context.title)**", "", "| Type | What it does |", "|---|---|"]
-			lines += promptBindings(in: context).map { "| `\($0.label.replacingOccurrences(of: " ", with: "` `"))` | \($0.description.replacingOccurrences(of: "|", with: "\\|")) |" }
+			lines += promptBindings(in: context).map { "| \(markdownLabel($0.label)) | \($0.description.replacingOccurrences(of: "|", with: "\\|")) |" }
 			return lines.joined(separator: "\n")
 		}.joined(separator: "\n\n")
+	}
+
+	/// What is typed in backticks (`l`, `/word`), a key's name or a placeholder (Enter, NUMBER) as it is.
+	private static func markdownLabel(_ label: String) -> String {
+		label.split(separator: " ").map { part in
+			part.first?.isUppercase == true ? String(part) : "`\(part)`"
+		}.joined(separator: " ")
 	}
 }
