@@ -42,6 +42,8 @@ extension EditorModel {
 		let shown = shown
 		selection.scrollToSelection(height: listHeight, modified: modifiedKeys)
 		let scrollTop = selection.scrollTop
+		// Read once for the rows drawn, rather than from the selection for each.
+		let selectedKey = selectedKey
 
 		var listLines: [[Span]] = []
 		for (offset, row) in shown.rows.dropFirst(scrollTop).prefix(listHeight).enumerated() {
@@ -49,7 +51,7 @@ extension EditorModel {
 			case .header(let title):
 				listLines.append([Span(" \(title)".fitted(to: width, pad: true), .sectionHeader)])
 			case .setting(let setting):
-				let (line, cursorColumn) = settingLine(setting)
+				let (line, cursorColumn) = settingLine(setting, isSelected: setting.key == selectedKey)
 				if let cursorColumn { screen.cursor = (offset + 1, cursorColumn) }
 				settingsOnScreen[offset + 1] = setting.key
 				listLines.append(line)
@@ -86,9 +88,8 @@ extension EditorModel {
 		return [Span((left + String(repeating: " ", count: space) + right + " ").fitted(to: width, pad: true), .titleBar)]
 	}
 
-	/// One setting's row, and the cursor column if it is being edited in place.
-	private func settingLine(_ setting: Setting) -> ([Span], Int?) {
-		let isSelected = setting.key == selectedKey
+	/// One setting's row (`isSelected`: the selected one's), and the cursor column if it is being edited in place.
+	private func settingLine(_ setting: Setting, isSelected: Bool) -> ([Span], Int?) {
 		let isFlashing = flashes[setting.key] != nil
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
 		let value = settingValue(setting)
@@ -240,7 +241,9 @@ extension EditorModel {
 
 	/// The hint bar of the current context, from the keymap, with the selected widget's words.
 	func hintBar() -> String {
-		KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { command in
+		// Looked up once for every hint rather than for each.
+		let selectedSetting = selectedSetting
+		return KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { command in
 			switch mode {
 			case .browsing:
 				if Self.widgetCommands.contains(command) {
