@@ -123,7 +123,9 @@ public final class PlainEditorModel {
 		case .reset:
 			model.message = nil
 			_ = model.carryOut(.set(nil), on: setting, command: .reset)
-			return output(messageLines(), ask: .choosing)
+			// Nothing of the person's to remove: said, rather than nothing printed at all.
+			let lines = messageLines()
+			return output(lines.isEmpty ? wrap("\(setting.title) is unchanged: it has no value of yours to reset (it is \(shownValue(model.settingValue(setting)))).") : lines, ask: .choosing)
 		default:
 			break
 		}
