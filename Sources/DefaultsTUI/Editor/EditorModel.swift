@@ -7,7 +7,11 @@ The settings editor as a pure model: key presses and store changes go in, a
 without a terminal; ``TerminalEditor`` connects it to ncurses.
 
 Keys become commands through the one `KeyMap`; commands that change a setting go
-to the setting's widget (`Widgets/`), which says what they mean for its kind.
+to the setting's widget (`Widgets/`), which says what they mean for its kind. The
+model routes the rest to its parts, each with one job: `Selection` (the selected
+setting, the filter, the modified-only view and the list they leave), `EditSession`
+(a widget's edit in progress), `History` (undo and redo), `ExternalEdit` (a value out
+in `$EDITOR`) and `QuitGuard` (quitting when the store could not keep the changes).
 
 ```swift
 let model = EditorModel(schema: schema, store: LayeredStore.standard)

@@ -4,8 +4,10 @@ import Defaults
 The editor as line prompts, for screen readers, `TERM=dumb`, serial consoles and logs: a
 pure model, as ``EditorModel`` is. Lines typed go in; lines to print and the next prompt come
 out, with no escape sequence and none longer than ``width``. Every change goes through the
-full-screen editor's model (its locks, validation, undo and conflicts) and each setting's
-widget (its prompt form beside its row form), so the two editors keep the same rules.
+full-screen editor's model (its locks, validation, undo and conflicts; its selection is the
+filter `/word` sets) and each setting's widget (its prompt form beside its row form), so the
+two editors keep the same rules. What a line typed at each prompt does, and the help that
+lists it, come from the keymap's line-prompt table (`KeyMap+LinePrompts.swift`).
 
 ```swift
 let plain = PlainEditorModel(model: EditorModel(schema: schema, store: store), width: 80)

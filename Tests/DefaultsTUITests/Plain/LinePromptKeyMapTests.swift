@@ -92,6 +92,34 @@ struct LinePromptKeyMapTests {
 		#expect(PlainProgramList(entries: [], width: 200).prompt.contains("/word searches every program's settings; q quit"))
 	}
 
+	/// Where a prompt and the full-screen editor give a command to a letter, it is the same
+	/// letter: `u` undoes in both, and a new letter for undo in the list must be the prompt's too.
+	@Test func thePromptsTypeTheLettersTheFullScreenEditorBindsForTheSameCommand() {
+		let fullScreen: [PromptContext: KeyContext] = [.setting: .browsing, .value: .browsing, .retry: .retryingEdit, .program: .choosingProgram, .found: .choosingProgram]
+		var compared = 0
+		for context in PromptContext.allCases {
+			guard let screenContext = fullScreen[context] else { continue }
+			for binding in KeyMap.promptBindings(in: context) {
+				let letters = KeyMap.bindings(in: screenContext).filter { $0.command == binding.command }.flatMap(\.keys).compactMap { key -> String? in
+					if case .character(let character) = key { return String(character) }
+					return nil
+				}
+				guard !letters.isEmpty else { continue }
+				let typed = binding.inputs.compactMap { input -> String? in
+					switch input {
+					case .word(let word), .prefix(let word): word
+					case .empty, .other: nil
+					}
+				}
+				// A number or a name: no letter of its own.
+				guard !typed.isEmpty else { continue }
+				compared += 1
+				#expect(!Set(typed).isDisjoint(with: letters), "\(binding.command) is \(typed) at the \(context) prompt but \(letters) in \(screenContext)")
+			}
+		}
+		#expect(compared >= 8, "the shared commands were compared (\(compared))")
+	}
+
 	@Test func aLineIsMatchedByWordPrefixEmptyOrAsAnyOtherLine() {
 		#expect(KeyMap.promptCommand(for: "u", in: .setting)?.command == .undo)
 		#expect(KeyMap.promptCommand(for: "/font", in: .setting).map { "\($0.command) \($0.argument)" } == "search font")
