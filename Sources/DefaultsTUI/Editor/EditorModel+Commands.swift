@@ -62,8 +62,8 @@ extension EditorModel {
 			if command == .confirm { resetAll() }
 			if command == .decline { message = Message(text: "Nothing was reset.", isError: false, key: nil) }
 			if command == .confirm || command == .decline { mode = .browsing }
-		case .retryingExternalEdit(let editedKey, let text, _):
-			return handleRetry(command, key: editedKey, text: text)
+		case .retryingExternalEdit(let kept):
+			return handleRetry(command, kept: kept)
 		case .confirmingQuit:
 			return handleQuitting(command)
 		}

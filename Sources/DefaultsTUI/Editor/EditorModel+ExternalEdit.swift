@@ -38,7 +38,7 @@ extension EditorModel {
 		case .changedElsewhere(let question):
 			// Another program changed the value while the person edited it: ask, as in-place fields
 			// do, rather than write over that change.
-			mode = .retryingExternalEdit(key: key, text: text, error: question)
+			mode = .retryingExternalEdit(ExternalEdit.Kept(key: key, text: text, error: question))
 		case .value(let value):
 			if wouldLeaveUnchanged(setting, value) {
 				message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
@@ -46,21 +46,21 @@ extension EditorModel {
 				apply(setting, value)
 			}
 		case .doesNotFit(let error):
-			mode = .retryingExternalEdit(key: key, text: text, error: error)
+			mode = .retryingExternalEdit(ExternalEdit.Kept(key: key, text: text, error: error))
 		}
 	}
 
 	/// `e` opens `$EDITOR` again on the kept text; `d` (or Esc, or `q`) drops it and keeps what is
 	/// stored. Other keys leave the question open.
-	func handleRetry(_ command: Command?, key: String, text: String) -> EditorAction {
+	func handleRetry(_ command: Command?, kept: ExternalEdit.Kept) -> EditorAction {
 		switch command {
 		case .editAgain:
 			mode = .browsing
-			pendingExternalEdit = .again(key: key, storedNow: store.storedValue(forKey: key))
-			return .editExternally(key: key, text: text)
+			pendingExternalEdit = .again(key: kept.key, storedNow: store.storedValue(forKey: kept.key))
+			return .editExternally(key: kept.key, text: kept.text)
 		case .discard:
 			mode = .browsing
-			let title = settingsByKey[key]?.title ?? key
+			let title = settingsByKey[kept.key]?.title ?? kept.key
 			message = Message(text: "Your edit was discarded; \(title) is unchanged.", isError: false, key: nil)
 		default:
 			break

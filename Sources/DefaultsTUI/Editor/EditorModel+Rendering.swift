@@ -225,9 +225,9 @@ extension EditorModel {
 		case .confirmingQuit:
 			// The choices are in the hint bar (never dropped).
 			return ([Span(" Not saved: \((quitting.reason ?? "").escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
-		case .retryingExternalEdit(_, _, let error):
+		case .retryingExternalEdit(let kept):
 			// The choices are in the hint bar (never dropped); the line keeps the error's place in the text.
-			return ([Span(" ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+			return ([Span(" ✗ \(kept.error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
 		case .editing(let session):
 			if let problem = session.editor.problem {
 				return ([Span(" ✗ \(problem.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)

@@ -29,7 +29,7 @@ public final class EditorModel {
 		case reading(HelpPage)
 		case confirmingResetAll
 		/// `$EDITOR` returned text that does not fit: edit it again or discard it.
-		case retryingExternalEdit(key: String, text: String, error: String)
+		case retryingExternalEdit(ExternalEdit.Kept)
 		/// Quitting, the store could not keep the changes (``QuitGuard``): quit anyway, write them to a file, or stay.
 		case confirmingQuit
 	}

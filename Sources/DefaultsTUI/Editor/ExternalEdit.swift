@@ -24,6 +24,17 @@ struct ExternalEdit: Equatable {
 		case doesNotFit(error: String)
 	}
 
+	/// Text back from `$EDITOR` that does not fit, or came after another program changed the
+	/// value, kept while the person chooses: edit it again (``again(key:storedNow:)``) or discard it.
+	struct Kept: Equatable {
+		/// The key of the setting edited.
+		let key: String
+		/// The text as it came back.
+		let text: String
+		/// What is wrong with it, or the question about the change made elsewhere.
+		let error: String
+	}
+
 	/// The key of the setting edited.
 	let key: String
 	/// The text handed to `$EDITOR`.

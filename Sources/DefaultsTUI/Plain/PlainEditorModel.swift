@@ -151,8 +151,8 @@ public final class PlainEditorModel {
 	/// `$EDITOR` gave back text that does not fit: edit it again, or discard it.
 	private func retry(_ text: String, forKey key: String) -> PlainOutput {
 		guard let (command, _) = KeyMap.promptCommand(for: text, in: .retry) else { return output(wrap(Self.retryQuestion), ask: state) }
-		guard case .retryingExternalEdit(_, let kept, _) = model.mode else { return output([], ask: .choosing) }
-		switch model.handleRetry(command, key: key, text: kept) {
+		guard case .retryingExternalEdit(let kept) = model.mode, kept.key == key else { return output([], ask: .choosing) }
+		switch model.handleRetry(command, kept: kept) {
 		case .editExternally(let key, let text):
 			return output([], ask: .choosing, action: .editExternally(key: key, text: text))
 		default:
@@ -163,8 +163,8 @@ public final class PlainEditorModel {
 	/// After `$EDITOR` (`nil`: it failed): the text applied, or a question when it does not fit.
 	public func finishExternalEdit(key: String, text: String?) -> PlainOutput {
 		model.finishExternalEdit(key: key, text: text)
-		if case .retryingExternalEdit(_, _, let error) = model.mode {
-			return output(wrap(error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
+		if case .retryingExternalEdit(let kept) = model.mode {
+			return output(wrap(kept.error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
 		}
 		return output(messageLines(), ask: .choosing)
 	}
