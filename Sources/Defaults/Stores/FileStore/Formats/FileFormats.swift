@@ -2,8 +2,8 @@
 The settings-file formats known by their files' endings: what opens a file named by its path
 (`defaults-tui --store app.json`) chooses its format here.
 
-JSON (`.json`, `.jsonc`) is built in; another format is one line in ``builtIn``, or, from a
-program, one call to ``register(_:)``:
+JSON (`.json`, `.jsonc`) is built in; another format of the library is one line in its list
+(`FileFormats.builtIn`), and a program's own is one call to ``register(_:)``:
 
 ```swift
 FileFormats.register(LinesFormat())           // its fileExtensions: ["lines"]
