@@ -122,6 +122,34 @@ struct FileStoreFormatEditingTests {
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == "# Written by hand: the store keeps this comment.\n\n# The theme, below a blank line.\n")
 	}
 
+	/// What a save does with any format, without a store: read the file for editing, write the
+	/// changes into the document, and write again into the document that gave.
+	private func edited<Format: FileStoreFormat>(
+		_ format: Format, _ text: String, _ first: Defaults.ChangeBatch, then second: Defaults.ChangeBatch
+	) throws -> (once: String, twice: String) {
+		var problems: [FileFormatProblem] = []
+		let read = try format.decodeForEditing(Array(text.utf8), problems: &problems)
+		let once = try format.edit(read.document, applying: first, giving: first.applied(to: read.values))
+		let twice = try format.edit(once.document, applying: second, giving: second.applied(to: try format.decode(once.bytes)))
+		return (String(decoding: once.bytes, as: UTF8.self), String(decoding: twice.bytes, as: UTF8.self))
+	}
+
+	@Test func jsonAndATestFormatEditInPlaceThroughTheSameRequirements() throws {
+		let json = try edited(
+			JSONFileFormat(), "{\n\t// Shown in the title bar\n\t\"title\": \"Notes\", /* short */\n\t\"zoom\": 2,\n}\n",
+			.init(values: ["title": "Journal"]), then: .init(values: ["zoom": nil])
+		)
+		#expect(json.once == "{\n\t// Shown in the title bar\n\t\"title\": \"Journal\", /* short */\n\t\"zoom\": 2,\n}\n")
+		#expect(json.twice == "{\n\t// Shown in the title bar\n\t\"title\": \"Journal\", /* short */\n}\n")
+		let lines = try edited(KeyValueLinesFormat(), Self.commented, .init(values: ["zoom": 3]), then: .init(values: ["theme": nil]))
+		#expect(lines.once == Self.commented.replacingOccurrences(of: "zoom=2", with: "zoom=3"))
+		#expect(lines.twice == "# Written by hand: the store keeps this comment.\nzoom=3\n\n# The theme, below a blank line.\n")
+
+		// Without a document, a new file: what encode writes.
+		let fresh = try JSONFileFormat().edit(nil, applying: .init(values: ["a": 1]), giving: ["a": 1])
+		#expect(fresh.bytes == (try JSONFileFormat().encode(["a": 1])))
+	}
+
 	@Test func aFileChosenByNoFormatIsLeftToTheCaller() {
 		#expect(FileFormats.format(forPath: "/home/me/.config/Code/User/settings.jsonc") is JSONFileFormat)
 		#expect(FileFormats.format(forPath: "/etc/app/SETTINGS.JSON") is JSONFileFormat)
