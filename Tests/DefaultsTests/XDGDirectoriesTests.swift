@@ -38,8 +38,10 @@ struct XDGDirectoriesTests {
 	}
 
 	@Test func unsavedValuesGoToTheStateHome() throws {
+		// Both in the test's own directory, so that nothing reaches the real home whatever happens.
 		let state = Isolated.fileURL("state").path
-		let path = try UnsavedValuesFile.write(["a": 1], application: "app", environment: ["HOME": "/nonexistent", "XDG_STATE_HOME": state]).get()
+		let home = Isolated.fileURL("home").path
+		let path = try UnsavedValuesFile.write(["a": 1], application: "app", environment: ["HOME": home, "XDG_STATE_HOME": state]).get()
 		#expect(URL(fileURLWithPath: path).deletingLastPathComponent().path == "\(state)/app")
 	}
 }
