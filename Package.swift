@@ -25,7 +25,8 @@ let package = Package(
 		// A swift-configuration provider over any store; kept apart so only its users resolve swift-configuration.
 		.library(name: "DefaultsConfiguration", targets: ["DefaultsConfiguration"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
-		.executable(name: "defaults-bench", targets: ["defaults-bench"]),
+		// No product for the benchmark (Tests/Bench/defaults-bench): a root package's executable
+		// target runs without one, `swift run -c release defaults-bench`.
 	],
 	dependencies: [
 		.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -51,10 +52,6 @@ let package = Package(
 		// no libcurl headers and programs that never talk to etcd never load it.
 		.target(name: "CCurl"),
 		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
-		// Package-internal support for the benchmark and the tests (no product): programs they start
-		// (posix_spawn through the core's one helper, and waitpid), and loopback ports for etcd.
-		.target(name: "ChildProcess", dependencies: ["Defaults"]),
-		.target(name: "LoopbackPort"),
 		// The only place ncurses enters: its functions and globals, opened at run time (dlopen of
 		// libncursesw.so.6) when the full-screen editor starts, so that the commands never load it;
 		// building needs its headers (Debian's libncurses-dev).
@@ -64,10 +61,6 @@ let package = Package(
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "DefaultsSchema", "CNcurses", "CTerminalSignals"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-		]),
-		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
-		.executableTarget(name: "defaults-bench", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
@@ -97,6 +90,15 @@ let package = Package(
 		.target(name: "EtcdTestSupport", dependencies: ["TestEnvironment", "LoopbackPort", "ChildProcess"], path: "Tests/EtcdTestSupport"),
 		// Programs some tests need that a fresh machine may lack (etcd): such tests are skipped, naming the package.
 		.target(name: "TestRequirements", dependencies: ["ChildProcess"], path: "Tests/TestRequirements"),
+		// Support for the tests and the benchmark, in no product: programs they start (posix_spawn
+		// through the core's one helper, and waitpid), and loopback ports for etcd.
+		.target(name: "ChildProcess", dependencies: ["Defaults"], path: "Tests/Support/ChildProcess"),
+		.target(name: "LoopbackPort", path: "Tests/Support/LoopbackPort"),
+		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
+		// (a tool of the repository, not a product).
+		.executableTarget(name: "defaults-bench", dependencies: [
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+		], path: "Tests/Bench/defaults-bench"),
 
 		// A second process that writes to a store file, for the file store's multi-process tests.
 		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),

@@ -39,7 +39,7 @@ enum ProgramList {
 	/// system-wide settings and locks.
 	private static func files(of name: String, schema: URL?) -> [URL] {
 		let layers = LayeredStore.systemDirectories(program: name).flatMap { directory in
-			[directory.appendingPathComponent("settings.json", isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
+			[directory.appendingPathComponent(FileStore.standardFileName, isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
 		}
 		return (schema.map { [$0] } ?? []) + [FileStore.standardURL(applicationName: name)] + layers
 	}

@@ -39,8 +39,11 @@ extension Defaults {
 		// This key's slot in each thread's read cache (see ThreadReadCache.swift).
 		@usableFromInline let identity = ThreadReadCache.newIdentity()
 		@usableFromInline let threadCacheKey = ThreadReadCache.tableKey
-		/// How many reads looked at the shared cache under its lock (tests check that reads of an unchanged value do not).
+		#if DEBUG
+		/// How many reads looked at the shared cache under its lock (tests check that reads of an
+		/// unchanged value do not): debug builds only, so that a release read pays nothing for it.
 		@usableFromInline let lockedReadCount = Atomic<Int>(0)
+		#endif
 
 		/// The decoded value as of store generation `generation`, taken from entry version `version`.
 		@usableFromInline
@@ -183,7 +186,9 @@ extension Defaults {
 		/// path small at every call site.
 		@inlinable @inline(never)
 		func lockedValue(atGeneration generation: UInt64) -> Value {
+			#if DEBUG
 			lockedReadCount.add(1, ordering: .relaxed)
+			#endif
 			if let cachedValue = sharedCachedValue(atGeneration: generation) {
 				return cachedValue
 			}

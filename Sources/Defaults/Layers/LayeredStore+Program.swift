@@ -30,7 +30,7 @@ extension LayeredStore {
 	) {
 		let directories = Self.systemDirectories(program: program, environment: environment)
 		let system = directories.map { directory -> any DefaultsStore in
-			let url = directory.appendingPathComponent("settings.json", isDirectory: false)
+			let url = directory.appendingPathComponent(FileStore.standardFileName, isDirectory: false)
 			return watching
 				? FileStore(url: url, access: .readOnly)
 				: FileStore(oneShotAt: url, access: .readOnly)
@@ -42,7 +42,7 @@ extension LayeredStore {
 	/// `<dir>/<program>` for each directory of `$XDG_CONFIG_DIRS` (absolute paths only, in
 	/// order, each once), or `/etc/xdg/<program>` when it names none.
 	public static func systemDirectories(program: String, environment: [String: String]? = nil) -> [URL] {
-		XDGDirectories.list("XDG_CONFIG_DIRS", defaults: ["/etc/xdg"], in: environment).map {
+		XDGDirectories.configDirectories(in: environment).map {
 			URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent(FileStore.folderName(program), isDirectory: true)
 		}
 	}

@@ -37,7 +37,7 @@ public enum SettingsRegistry {
 	/// the order they are searched (absolute paths only, each once).
 	public static func schemaDirectories(environment: [String: String]? = nil) -> [URL] {
 		let home = userSchemaDirectory(environment: environment)
-		let shared = XDGDirectories.list("XDG_DATA_DIRS", defaults: ["/usr/local/share", "/usr/share"], in: environment)
+		let shared = XDGDirectories.dataDirectories(in: environment)
 			.map { URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("defaults/schemas", isDirectory: true) }
 		return [home] + shared.filter { $0.path != home.path }
 	}
@@ -45,9 +45,7 @@ public enum SettingsRegistry {
 	/// `$XDG_DATA_HOME/defaults/schemas` (`~/.local/share` when it is not set): where
 	/// ``install(_:forProgram:environment:)`` writes.
 	static func userSchemaDirectory(environment: [String: String]?) -> URL {
-		let data = XDGDirectories.directory("XDG_DATA_HOME", in: environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
-			?? XDGDirectories.home(in: environment).appendingPathComponent(".local/share", isDirectory: true)
-		return data.appendingPathComponent("defaults/schemas", isDirectory: true)
+		XDGDirectories.dataHome(in: environment).appendingPathComponent("defaults/schemas", isDirectory: true)
 	}
 
 	/**

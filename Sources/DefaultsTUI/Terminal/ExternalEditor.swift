@@ -33,9 +33,10 @@ struct ExternalEditor {
 		// Not named after the key: a key from a schema file may contain "/".
 		let path = FileManager.default.temporaryDirectory
 			.appendingPathComponent("defaults-tui-\(getpid())-\(UUID().uuidString).json").path
-		let code = PrivateFile.create(atPath: path, bytes: Array(text.utf8))
-		guard code == 0 else {
-			return .failure(Failure(description: "the text could not be written to a temporary file (\(String(cString: strerror(code))))"))
+		do throws(SystemCallError) {
+			try DurableFile.create(atPath: path, with: Array(text.utf8))
+		} catch {
+			return .failure(Failure(description: "the text could not be written to a temporary file \(path) (\(String(cString: strerror(error.code))))"))
 		}
 		defer { unlink(path) }
 

@@ -153,21 +153,31 @@ enum Widgets {
 		Setting.Kind.json.identity: { JSONValueWidget(setting: $0) },
 	]
 
-	/// Widgets added for kinds of one's own (a test's), by the kind's name.
+	#if DEBUG
+	/// Widgets a test added for kinds of its own, by the kind's name: debug builds only. A kind
+	/// of the package gets its widget in ``builtIn``; nothing outside the module can make one.
 	private static let added = Locked<[String: Maker]>([:])
+	#endif
 
 	/// A slider with a range, else a text field.
 	private static let numberWidget: Maker = { setting in
 		if setting.minimum != nil, setting.maximum != nil { SliderWidget(setting: setting) } else { TextFieldWidget(setting: setting) }
 	}
 
-	/// Shows settings of `kind` with the widget `make` gives (for a kind that is not built in).
+	#if DEBUG
+	/// Shows settings of `kind` with the widget `make` gives, as if it were built in (for a
+	/// test's kind of its own; debug builds only).
 	static func add(_ make: @escaping Maker, for kind: Setting.Kind) {
 		added.withLock { $0[kind.rawValue] = make }
 	}
+	#endif
 
 	static func widget(for setting: Setting) -> any SettingWidget {
+		#if DEBUG
 		let make = builtIn[setting.kind.identity] ?? added.withLock { $0[setting.kind.rawValue] }
+		#else
+		let make = builtIn[setting.kind.identity]
+		#endif
 		// A kind without a widget is shown and edited as its JSON.
 		return make?(setting) ?? JSONValueWidget(setting: setting)
 	}

@@ -40,6 +40,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 		failures.withLock { $0.removeAll() }
 	}
 
+	/// How many times a new file was renamed onto `path`: the file writes of a store's saves, as
+	/// the system sees them (a rename made to fail counts too).
+	func renames(onto path: String) -> Int {
+		calls.value.filter { $0.operation == .rename && $0.path == path }.count
+	}
+
 	/// The operations recorded since the last call, which clears the record.
 	func takeCalls() -> [Call] {
 		calls.withLock { calls in

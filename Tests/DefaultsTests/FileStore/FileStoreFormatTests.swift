@@ -81,11 +81,11 @@ struct FileStoreFormatTests {
 	}
 
 	@Test func theStandardLocationFollowsXDG() {
-		let withXDG = FileStore.configurationDirectory(environment: ["XDG_CONFIG_HOME": "/xdg", "HOME": "/home/me"])
+		let withXDG = XDGDirectories.configHome(in: ["XDG_CONFIG_HOME": "/xdg", "HOME": "/home/me"])
 		#expect(withXDG.path == "/xdg")
-		let withoutXDG = FileStore.configurationDirectory(environment: ["HOME": "/home/me"])
+		let withoutXDG = XDGDirectories.configHome(in: ["HOME": "/home/me"])
 		#expect(withoutXDG.path == "/home/me/.config")
-		let relativeXDG = FileStore.configurationDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/me"])
+		let relativeXDG = XDGDirectories.configHome(in: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/me"])
 		#expect(relativeXDG.path == "/home/me/.config", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
 	}
 

@@ -23,7 +23,7 @@ struct FileStoreOutsideChangeTests {
 		let store = try savedStore(["a": 1, "b": 2, "c": 3])
 		let key = Defaults.Key<Int>("b", default: 0, suite: store)
 		#expect(Defaults[key] == 2)
-		var changes = store.outsideChanges().makeAsyncIterator()
+		var changes = store.observedChanges().makeAsyncIterator()
 		try replaceFile(at: store.url, with: #"{"a": 1, "b": 20, "c": 3}"#)
 		let changed = await changes.next()
 		#expect(changed == ["b"])
@@ -32,7 +32,7 @@ struct FileStoreOutsideChangeTests {
 
 	@Test func anotherProcessSettingAKeyIsNoticed() async throws {
 		let store = try savedStore(["kept": true])
-		var changes = store.outsideChanges().makeAsyncIterator()
+		var changes = store.observedChanges().makeAsyncIterator()
 		#expect(try StoreHelper.run(["set", store.url.path, "fromAnotherProcess", #"[1, 2]"#]) == 0)
 		let changed = await changes.next()
 		#expect(changed == ["fromAnotherProcess"])
@@ -49,14 +49,13 @@ struct FileStoreOutsideChangeTests {
 		try #require(bytes.isEmpty || write(descriptor, bytes, bytes.count) == bytes.count)
 	}
 
-	/// A store that reloads only when the test says so, with a record of the changes it reports.
-	private func storeReloadedByHand(_ values: [String: Defaults.JSONValue]) throws -> (FileStore, Locked<[Set<String>]>) {
+	/// A store that reloads only when the test says so, with a record of the changes its
+	/// observers are told of after its own.
+	private func storeReloadedByHand(_ values: [String: Defaults.JSONValue]) throws -> (FileStore, ObservedChanges) {
 		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
 		for (key, value) in values { store.setStoredValue(value, forKey: key) }
 		try store.flush()
-		let reports = Locked<[Set<String>]>([])
-		store.addOutsideChangeHandler { keys in reports.withLock { $0.append(keys) } }
-		return (store, reports)
+		return (store, ObservedChanges(of: store))
 	}
 
 	@Test func aFileRewrittenInPlaceIsNotTakenAsEverythingRemoved() throws {
@@ -117,7 +116,7 @@ struct FileStoreOutsideChangeTests {
 
 	@Test func anInPlaceEditRemovingAKeyIsNoticed() async throws {
 		let store = try savedStore(["a": 1, "b": 2])
-		var changes = store.outsideChanges().makeAsyncIterator()
+		var changes = store.observedChanges().makeAsyncIterator()
 		// Between the two steps the file is not valid JSON: a reload then keeps the values (and
 		// reports the file, a warning the test output may show).
 		try overwriteInPlace(store.url, with: #"{"a": 1}"#)
@@ -151,12 +150,13 @@ struct FileStoreOutsideChangeTests {
 
 	@Test func aProcessDoesNotReactToItsOwnWrites() async throws {
 		let store = try savedStore(["a": 1])
-		let reports = Locked<[Set<String>]>([])
-		store.addOutsideChangeHandler { keys in reports.withLock { $0.append(keys) } }
 		for value in 2...20 {
 			store.setStoredValue(.integer(Int64(value)), forKey: "a")
 			try store.flush()
 		}
+		// From here on, observers hear only what the store takes for outside changes: its own
+		// writes' events are still on their way.
+		let reports = ObservedChanges(of: store)
 		// Then an outside change, so we know the watcher has caught up with every earlier event.
 		try replaceFile(at: store.url, with: #"{"a": 20, "marker": true}"#)
 		#expect(await eventually(within: .seconds(10)) { !reports.value.isEmpty })
@@ -172,12 +172,11 @@ struct FileStoreOutsideChangeTests {
 		try Data(#"{"a": 1}"#.utf8).write(to: real)
 		try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
 		let store = FileStore(url: link)
-		let reports = Locked<[Set<String>]>([])
-		store.addOutsideChangeHandler { keys in reports.withLock { $0.append(keys) } }
 		for value in 2...10 {
 			store.setStoredValue(.integer(Int64(value)), forKey: "a")
 			try store.flush()
 		}
+		let reports = ObservedChanges(of: store)
 		try replaceFile(at: real, with: #"{"a": 10, "marker": true}"#)
 		#expect(await eventually(within: .seconds(10)) { !reports.value.isEmpty })
 		#expect(reports.value == [["marker"]], "only the outside change is reported")
@@ -187,8 +186,8 @@ struct FileStoreOutsideChangeTests {
 		let store = FileStore(url: Isolated.fileURL(), fileSystem: SystemFileSystem(), saving: .trailing(after: .seconds(60)))
 		store.setStoredValue("saved", forKey: "local")
 		try store.flush()
-		var changes = store.outsideChanges().makeAsyncIterator()
 		store.setStoredValue("unsaved", forKey: "local")
+		var changes = store.observedChanges().makeAsyncIterator()
 		try replaceFile(at: store.url, with: #"{"local": "outside", "other": 1}"#)
 		#expect(await changes.next() == ["other"])
 		#expect(store.storedValue(forKey: "local") == "unsaved")
@@ -199,7 +198,7 @@ struct FileStoreOutsideChangeTests {
 	@Test func aFileAnotherProcessCreatesInANewDirectoryIsNoticed() async throws {
 		let url = Isolated.fileURL()
 		let store = FileStore(url: url) // neither the file nor its directory exists yet
-		var changes = store.outsideChanges().makeAsyncIterator()
+		var changes = store.observedChanges().makeAsyncIterator()
 		#expect(try StoreHelper.run(["set", url.path, "second", "2"]) == 0)
 		#expect(await changes.next() == ["second"])
 		#expect(store.storedValue(forKey: "second") == 2)

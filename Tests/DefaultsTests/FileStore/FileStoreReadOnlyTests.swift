@@ -64,7 +64,8 @@ struct FileStoreReadOnlyTests {
 	@Test func writesAreRefusedAndReported() throws {
 		let url = try file(holding: #"{"a": 1, "b": 2}"#)
 		let before = try snapshot(of: url.deletingLastPathComponent())
-		let store = FileStore(url: url, access: .readOnly)
+		let fileSystem = FaultyFileSystem()
+		let store = FileStore(url: url, fileSystem: fileSystem, access: .readOnly)
 		let key = Defaults.Key<Int>("a", default: 0, suite: store)
 		#expect(Defaults[key] == 1)
 
@@ -80,7 +81,8 @@ struct FileStoreReadOnlyTests {
 		#expect(store.storedValues() == ["a": 1, "b": 2])
 
 		try store.flush()
-		#expect(store.fileWriteCount == 0)
+		#expect(fileSystem.renames(onto: url.path) == 0)
+		#expect(!fileSystem.calls.value.contains { $0.operation == .createExclusively }, "no new file was made")
 		try expectUnchanged(url.deletingLastPathComponent(), since: before)
 	}
 
@@ -89,7 +91,7 @@ struct FileStoreReadOnlyTests {
 		let store = FileStore(url: url, access: .readOnly)
 		let key = Defaults.Key<Int>("a", default: 0, suite: store)
 		#expect(Defaults[key] == 1)
-		var changes = store.outsideChanges().makeAsyncIterator()
+		var changes = store.observedChanges().makeAsyncIterator()
 		let writer = FileStore(url: url)
 		writer.setStoredValue(2, forKey: "a")
 		try writer.flush()

@@ -129,16 +129,16 @@ extension FileStore {
 	observers, after the lock is released.
 	*/
 	func reloadAfterOutsideChange() {
-		let (changed, recheck): (Set<String>, Bool) = withIOLock {
+		let recheck: Bool = withIOLock {
 			let target = targetPath
 			let identity = fileSystem.identity(atPath: target)
-			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
+			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return false }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
 			case .values(let values, let readIdentity, let bytes, _):
 				if bytes.isEmpty, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
 					unconfirmedEmptyFile = readIdentity
-					return ([], watchToken != nil)
+					return watchToken != nil
 				}
 				current = values
 			case .missing:
@@ -160,21 +160,21 @@ extension FileStore {
 							+ " (\(path))."
 					), deduplicate: false)
 				}
-				return ([], false)
+				return false
 			case .unusable(let error):
 				diskIdentity = identity
 				if fileProblem != error {
 					fileProblem = error
 					Defaults.report(.init(kind: .storeFailure, key: nil, message: error.description), deduplicate: false)
 				}
-				return ([], false)
+				return false
 			case .unreadable(let failure):
 				fileProblem = FileStoreError(.readFailed, path: path, failure: failure)
-				return ([], false)
+				return false
 			}
 			unconfirmedEmptyFile = nil
 			fileProblem = nil
-			let changed = link.applyOutsideChanges(from: diskValues, to: current)
+			link.applyOutsideChanges(from: diskValues, to: current)
 			diskValues = current
 			diskIdentity = identity
 			lastWritten = nil
@@ -185,9 +185,8 @@ extension FileStore {
 				retryDelay = 1
 				scheduler.run({ [weak self] in self?.saveInBackground() }, after: .seconds(0))
 			}
-			return (changed, false)
+			return false
 		}
-		notifyOutsideChanges(changed)
 		if recheck {
 			scheduler.run({ [weak self] in self?.reloadAfterOutsideChange() }, after: Self.emptyFileRecheckDelay)
 		}

@@ -20,14 +20,12 @@ extension FileStore {
 			// Another program that does not take the lock (an editor saving by rename) may replace
 			// the file between this save's read and its rename: the save then reads and merges
 			// again rather than write over that edit, twice at most, then writes.
-			var outside: Set<String>?
-			for attempt in 1...3 where outside == nil {
-				outside = try writeMerging(pending, detectingChanges: attempt < 3)
+			var written = false
+			for attempt in 1...3 where !written {
+				written = try writeMerging(pending, detectingChanges: attempt < 3)
 			}
-			let outsideChanges = outside ?? []
 			lastFailure = nil
 			retryDelay = 1
-			notifyOutsideChanges(outsideChanges)
 		} catch {
 			link.restoreChanges(pending)
 			if error != lastFailure {
@@ -77,10 +75,10 @@ extension FileStore {
 	}
 
 	/// Locks the file, re-reads it, applies `pending` on top and replaces the file.
-	/// Returns the keys other processes had changed since this one last looked, or `nil` when,
-	/// `detectingChanges`, the file was replaced or rewritten after it was read: nothing was
-	/// written, and the save should read and merge again.
-	private func writeMerging(_ pending: Defaults.ChangeBatch, detectingChanges: Bool) throws(FileStoreError) -> Set<String>? {
+	/// What other processes had changed since this one last looked is applied (observers are
+	/// told). Returns `false` when, `detectingChanges`, the file was replaced or rewritten after
+	/// it was read: nothing was written, and the save should read and merge again.
+	private func writeMerging(_ pending: Defaults.ChangeBatch, detectingChanges: Bool) throws(FileStoreError) -> Bool {
 		if let targetRefusal { throw targetRefusal }
 		let target = targetPath
 		let targetDirectory = parentDirectory(of: target)
@@ -146,12 +144,12 @@ extension FileStore {
 		}
 		guard case .replaced(let written) = replacement else {
 			putBack(previous, into: &merged)
-			return nil
+			return false
 		}
-		saveCount.add(1, ordering: .relaxed)
-
 		// A file as this store last wrote it holds no outside change: nothing to compare.
-		let outside = readAnew.map { link.applyOutsideChanges(from: diskValues, to: $0, keeping: pending) } ?? []
+		if let readAnew {
+			link.applyOutsideChanges(from: diskValues, to: readAnew, keeping: pending)
+		}
 		diskValues = merged
 		// The new file as written, not whatever is at the path by now: another writer may already
 		// have replaced or rewritten it, and that change must still be seen as an outside one.
@@ -161,7 +159,7 @@ extension FileStore {
 		if watchToken == nil, watchesForChanges {
 			startWatching()
 		}
-		return outside
+		return true
 	}
 
 	/// After a save that wrote nothing: `diskValues`, changed in place into `merged`, are put
@@ -225,7 +223,9 @@ extension FileStore {
 		switch readValues(atPath: target, forEditing: true) {
 		case .values(let values, let identity, let bytes, let text):
 			fileProblem = nil
+			#if DEBUG
 			if !bytes.isEmpty { wholeTextReads.add(1, ordering: .relaxed) }
+			#endif
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
 			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }

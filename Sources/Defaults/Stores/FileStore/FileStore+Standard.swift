@@ -56,19 +56,16 @@ extension FileStore {
 	/// Where the standard store of an application is kept: `<config>/<name>/settings.json`,
 	/// `<config>` being `$XDG_CONFIG_HOME` if it is an absolute path, else `~/.config`.
 	public static func standardURL(applicationName: String) -> URL {
-		configurationDirectory()
+		XDGDirectories.configHome()
 			.appendingPathComponent(folderName(applicationName), isDirectory: true)
-			.appendingPathComponent("settings.json", isDirectory: false)
+			.appendingPathComponent(standardFileName, isDirectory: false)
 	}
 
-	/// `$XDG_CONFIG_HOME`, or `~/.config`; the variables come from `environment` when given, else
-	/// from the process (read one by one: `ProcessInfo.environment` copies them all, each time).
-	static func configurationDirectory(environment: [String: String]? = nil) -> URL {
-		if let configHome = XDGDirectories.directory("XDG_CONFIG_HOME", in: environment) {
-			return URL(fileURLWithPath: configHome, isDirectory: true)
-		}
-		return XDGDirectories.home(in: environment).appendingPathComponent(".config", isDirectory: true)
-	}
+	/// The name of a program's settings file in its folder, `settings.json`: the standard
+	/// store's, and each system-wide layer's (`/etc/xdg/<program>/settings.json`): the JSON
+	/// format's standard name, as the standard store is JSON.
+	package static let standardFileName = JSONFileFormat().standardFileName
+
 
 	private static var defaultApplicationName: String {
 		if let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty {

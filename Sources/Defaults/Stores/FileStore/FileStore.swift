@@ -155,11 +155,10 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// Whether the store notices outside changes by itself (tests turn it off to reload by hand).
 	let watchesForChanges: Bool
 
-	/// How many times the file was written (for tests and benchmarks).
-	let saveCount = Atomic<Int>(0)
-	/// How many times saves read a whole text (see ``wholeTextReadCount``).
+	#if DEBUG
+	/// How many times saves read a whole text (see ``wholeTextReadCount``); debug builds only.
 	let wholeTextReads = Atomic<Int>(0)
-	let outsideChangeHandlers = Locked<[UInt64: @Sendable (Set<String>) -> Void]>([:])
+	#endif
 	/// Told of each batch of changes before a save writes it (see ``beforeEachSave(_:)``).
 	let beforeSaveHandlers = Locked<[UInt64: @Sendable (Defaults.ChangeBatch) -> Void]>([:])
 	let nextHandlerID = Atomic<UInt64>(0)
@@ -277,18 +276,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		}
 	}
 
-	/// How many times this store has written its file, for measuring the cost of saving.
-	///
-	/// ```swift
-	/// for value in 1...10_000 { Defaults[.counter] = value }
-	/// try store.flush()
-	/// store.fileWriteCount
-	/// //=> 1 (writes are coalesced)
-	/// ```
-	package var fileWriteCount: Int {
-		saveCount.load(ordering: .relaxed)
-	}
-
+	#if DEBUG
 	/// How many times this store's saves have read a whole text, for measuring the cost of
 	/// saving: once for each file they read anew (another process changed it, or this one has
 	/// not saved it yet), and once more for each edit in place that could be checked only by
@@ -299,47 +287,22 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// try store.flush()
 	/// store.wholeTextReadCount        //=> 1: the file, read once; the edit checked where it is
 	/// ```
+	///
+	/// Only in debug builds (tests): a cost no program can see from outside (the instruction-count
+	/// guard measures it in release), which release builds do not count.
 	package var wholeTextReadCount: Int {
 		wholeTextReads.load(ordering: .relaxed)
 	}
+	#endif
 
 	/// The error of the last save, or `nil` if it succeeded (or none has happened).
 	public var lastSaveError: FileStoreError? {
 		withIOLock { lastFailure }
 	}
 
-	/// Runs `handler` with the names of the keys that another process (or a hand edit) changed.
-	/// Returns a token for ``removeOutsideChangeHandler(_:)``.
-	@discardableResult
-	func addOutsideChangeHandler(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UInt64 {
-		let id = nextHandlerID.add(1, ordering: .relaxed).newValue
-		outsideChangeHandlers.withLock { $0[id] = handler }
-		return id
-	}
-
-	func removeOutsideChangeHandler(_ id: UInt64) {
-		outsideChangeHandlers.withLock { _ = $0.removeValue(forKey: id) }
-	}
-
-	/// The keys that other processes changed, as they are noticed.
-	func outsideChanges() -> AsyncStream<Set<String>> {
-		AsyncStream { continuation in
-			let id = addOutsideChangeHandler { keys in continuation.yield(keys) }
-			continuation.onTermination = { [weak self] _ in self?.removeOutsideChangeHandler(id) }
-		}
-	}
-
-	func notifyOutsideChanges(_ keys: Set<String>) {
-		guard !keys.isEmpty else { return }
-		let handlers = outsideChangeHandlers.withLock { Array($0.values) }
-		CallbackDeferral.perform {
-			for handler in handlers { handler(keys) }
-		}
-	}
-
 	/**
 	Runs `body` holding the lock that serializes saves and reloads. Callbacks that become
-	due meanwhile (observers, outside-change handlers, the problem handler) run after the
+	due meanwhile (observers, the problem handler) run after the
 	lock is released, so they may call the store again, `flush()` included.
 	*/
 	func withIOLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {

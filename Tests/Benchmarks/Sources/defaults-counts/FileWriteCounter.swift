@@ -4,8 +4,8 @@ import Foundation
 Counts the writes of one file as the kernel reports them (inotify): a file renamed into its
 name, as a durable save does, or the file written in place and closed.
 
-The library keeps a count of its own saves, but only for its own package; an app, like this
-program, sees the file.
+The library keeps no count of its saves: an app, like this program, sees the file, and the
+library's tests see the renames its saves make.
 */
 final class FileWriteCounter {
 	private let descriptor: Int32

@@ -27,10 +27,6 @@ public struct JSONFileFormat: FileStoreFormat {
 	/// `json`, and `jsonc` (JSON with comments, as editors name their settings files).
 	public var fileExtensions: [String] { ["json", "jsonc"] }
 
-	/// `settings.json`: a program's settings file in its folder (the standard store's, and
-	/// each system-wide layer's).
-	public var standardFileName: String { "settings.json" }
-
 	/// The values as one pretty-printed JSON object with sorted keys, ending in a newline. Throws ``FileFormatError``
 	/// for a value nested deeper than ``Defaults/JSONValue/maximumNestingDepth``.
 	public func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
