@@ -37,8 +37,12 @@ struct StoreCapabilityTests {
 		let system = InMemoryStore()
 		user.setStoredValue(["strict": true], forKey: "compilerOptions")
 		system.setStoredValue(["strict": false, "target": "es2020"], forKey: "compilerOptions")
+		system.setStoredValue(["strict": false], forKey: "lintOptions")
 		let layered = LayeredStore(user: user, system: [system])
-		let paths = ["compilerOptions.strict": ["compilerOptions", "strict"], "compilerOptions.target": ["compilerOptions", "target"]]
+		let paths = [
+			"compilerOptions.strict": ["compilerOptions", "strict"], "compilerOptions.target": ["compilerOptions", "target"],
+			"lintOptions.strict": ["lintOptions", "strict"],
+		]
 		let store = MemberPathStore(base: layered, paths: paths)
 		let layers = store.layers
 		#expect(layers != nil)
@@ -47,6 +51,8 @@ struct StoreCapabilityTests {
 		#expect(layers?.layerValues(forKey: "compilerOptions.target").map(\.origin.layer) == [.system], "a layer without the member is not listed")
 		#expect(layers?.user.storedValue(forKey: "compilerOptions.strict") == true, "the user's own member")
 		#expect(layers?.user.storedValue(forKey: "compilerOptions.target") == nil)
+		#expect(layers?.user.storedValue(forKey: "lintOptions.strict") == nil, "a member only a system layer has is not the user's")
+		#expect(store.storedValue(forKey: "lintOptions.strict") == false)
 		#expect(layers?.user.storedValues() == ["compilerOptions": ["strict": true]], "an export writes the user's top-level values")
 		#expect(store.saving?.location == "InMemoryStore")
 
