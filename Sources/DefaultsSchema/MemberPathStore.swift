@@ -156,7 +156,7 @@ extension MemberPathStore: SavingStore {
 }
 
 extension MemberPathStore: OriginReportingStore {
-	/// The store itself when the base store has layers (a ``LayeredStore``): it reports them for
+	/// The store itself when the base store has layers (a `LayeredStore`): it reports them for
 	/// its keys; `nil` over a store that holds its values itself.
 	public var layers: (any OriginReportingStore)? {
 		base.layers == nil ? nil : self

@@ -28,7 +28,7 @@ extension BackedStore where Backend == EtcdBackend {
 }
 
 extension EtcdBackend {
-	/// The store in front of the backend, which saves (see `BackedStore`'s ``Defaults/SavingStore`` conformance below).
+	/// The store in front of the backend, which saves (see `BackedStore`'s `SavingStore` conformance below).
 	public func saving(of store: EtcdStore) -> (any SavingStore)? { store }
 }
 

@@ -63,7 +63,7 @@ public protocol DefaultsStoreBackend: AnyObject, Sendable {
 	`store`; by default a backend's store does not save.
 
 	```swift
-	public func saving(of store: BackedStore<MyBackend>) -> (any SavingStore)? { store }
+	extension MyBackend { public func saving(of store: BackedStore<MyBackend>) -> (any SavingStore)? { store } }
 	```
 	*/
 	func saving(of store: BackedStore<Self>) -> (any SavingStore)?
