@@ -86,7 +86,7 @@ extension KeyValueStorage {
 	}
 	```
 	*/
-	public func publishers<Definition: StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AnyPublisher<Definition.Value, Never> {
+	public func publishers<Definition: Defaults.StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AnyPublisher<Definition.Value, Never> {
 		let keyPath = UncheckedSendable(keyPath)
 		return ObservationPublisher { [self] send in
 			let send = UncheckedSendable(send)

@@ -3,7 +3,7 @@ import Defaults
 extension LayeredStore {
 	/**
 	Tells the store what each setting of `schema` can read (its type; see
-	``Defaults/LayeredStore/acceptValues(forKey:where:)``), so that a system or command-line
+	`LayeredStore.acceptValues(forKey:where:)`), so that a system or command-line
 	value a setting cannot read is skipped for the next layer, as it is for a key.
 
 	```swift

@@ -2,7 +2,7 @@ import Defaults
 
 /// Builds the sections of a ``SettingsSchema``.
 ///
-/// Its body lists ``Defaults/Section``s, and may choose them with `if`, `switch` and `for`:
+/// Its body lists ``Defaults/Defaults/Section``s, and may choose them with `if`, `switch` and `for`:
 ///
 /// ```swift
 /// let schema = SettingsSchema(title: "Calendar") {
@@ -14,7 +14,7 @@ import Defaults
 /// ```
 @resultBuilder
 public enum SettingsSchemaBuilder {
-	/// Takes a ``Defaults/Section`` written in the schema's body.
+	/// Takes a ``Defaults/Defaults/Section`` written in the schema's body.
 	public static func buildExpression(_ section: Defaults.Section) -> [SettingsSchema.Section] { [section.section] }
 	/// Joins the sections of a block, in order.
 	public static func buildBlock(_ components: [SettingsSchema.Section]...) -> [SettingsSchema.Section] { components.flatMap { $0 } }
@@ -28,7 +28,7 @@ public enum SettingsSchemaBuilder {
 	public static func buildArray(_ components: [[SettingsSchema.Section]]) -> [SettingsSchema.Section] { components.flatMap { $0 } }
 }
 
-/// Builds the settings of a ``Defaults/Section``.
+/// Builds the settings of a ``Defaults/Defaults/Section``.
 ///
 /// Its body lists entries of the schema DSL, and may choose them with `if`, `switch` and `for`:
 ///
@@ -42,7 +42,7 @@ public enum SettingsSchemaBuilder {
 /// ```
 @resultBuilder
 public enum SettingsSectionBuilder {
-	/// Takes an entry written in the section's body (``Defaults/Toggle``, ``Defaults/Slider`` and the others) as its setting.
+	/// Takes an entry written in the section's body (``Defaults/Defaults/Toggle``, ``Defaults/Defaults/Slider`` and the others) as its setting.
 	public static func buildExpression(_ entry: some SettingsEntry) -> [Setting] { [entry.setting] }
 	/// Joins the settings of a block, in order.
 	public static func buildBlock(_ components: [Setting]...) -> [Setting] { components.flatMap { $0 } }

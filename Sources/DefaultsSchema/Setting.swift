@@ -5,8 +5,8 @@ import Foundation
 One setting as the editor and the command line show it: its key, a title, help,
 what kind of value it holds and the constraints on it.
 
-Settings are made with the schema DSL (``Defaults/Toggle``, ``Defaults/Slider``,
-``Defaults/Picker``, ``Defaults/TextField``, ``Defaults/Field``), from a key
+Settings are made with the schema DSL (``Defaults/Defaults/Toggle``, ``Defaults/Defaults/Slider``,
+``Defaults/Defaults/Picker``, ``Defaults/Defaults/TextField``, ``Defaults/Defaults/Field``), from a key
 group, or read from a JSON schema file. They can also be written out in full:
 
 ```swift

@@ -75,7 +75,7 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		self.sections = sections
 	}
 
-	/// A schema titled `title` with the sections its body lists, written with ``Defaults/Section`` and the entries of the schema DSL.
+	/// A schema titled `title` with the sections its body lists, written with ``Defaults/Defaults/Section`` and the entries of the schema DSL.
 	public init(title: String, @SettingsSchemaBuilder _ content: () -> [Section]) {
 		self.init(title: title, sections: content())
 	}

@@ -15,6 +15,8 @@ enum Command: Hashable, Sendable {
 	case choose, toggleItem, confirm, decline, editAgain, discard
 	// Quitting with changes not saved
 	case exportAndQuit
+	// The line prompts: list again, go back to the list of programs
+	case list, back
 }
 
 /// Where keys are read; each context has its own bindings, and a key means one thing in each.
@@ -89,7 +91,7 @@ struct KeyBinding: Sendable {
 /**
 The one table of keys: input handling, the hint bar, the keys page and README's key
 tables all come from it (a test compares README and the DocC article on the editor with
-``markdown()``).
+``markdown()``). The line prompts' words are its other part (`KeyMap+LinePrompts.swift`).
 */
 enum KeyMap {
 	private typealias Hint = KeyBinding.Hint
@@ -299,8 +301,13 @@ enum KeyMap {
 		return line()
 	}
 
-	/// The keys page (and README's tables), one table per context.
+	/// README's tables: the keys page's, one table per context, then the line prompts' (``promptMarkdown()``).
 	static func markdown() -> String {
+		keysMarkdown() + "\n\n" + promptMarkdown()
+	}
+
+	/// The keys page as tables, one per context.
+	private static func keysMarkdown() -> String {
 		KeyContext.allCases.map { context in
 			var lines = ["**\(context.title)**", "", "| Keys | What they do |", "|---|---|"]
 			lines += bindings(in: context).map { "| \($0.label.markdownKeys) | \($0.description.replacingOccurrences(of: "|", with: "\\|")) |" }

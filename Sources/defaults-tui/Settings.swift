@@ -94,12 +94,14 @@ struct SettingsOptions: ParsableArguments {
 		case accepted
 	}
 
-	/// Opens the file store at `url`; with `unreadableFile` refused, fails with the store's own
-	/// reason (file, line and column) when it could not read the file, instead of a warning.
+	/// Opens the file store at `url`, in the format its name's ending says (``FileFormats``; JSON
+	/// for any other name); with `unreadableFile` refused, fails with the store's own reason
+	/// (file, line and column) when it could not read the file, instead of a warning.
 	private static func openFileStore(at url: URL, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false) throws -> FileStore {
+		let format = FileFormats.format(forPath: url.path) ?? .json
 		let open = {
-			if !watching { return FileStore(oneShotAt: url, access: access) }
-			return standard ? FileStore.standard : FileStore(url: url, access: access)
+			if !watching { return FileStore(oneShotAt: url, format: format, access: access) }
+			return standard ? FileStore.standard : FileStore(url: url, format: format, access: access)
 		}
 		guard unreadableFile == .refused else { return open() }
 		let (fileStore, problems) = collectingProblems(open)

@@ -32,7 +32,7 @@ struct ArchitectureTests {
 	/// are it): every Swift file in them is checked, in every folder.
 	static func targetsThatSeeSettings() throws -> [String] {
 		let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path).sorted()
-		return try names.filter { name in
+		return names.filter { name in
 			var isDirectory: ObjCBool = false
 			let path = root.appendingPathComponent("Sources/\(name)").path
 			guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }

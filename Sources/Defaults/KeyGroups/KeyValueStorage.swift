@@ -48,7 +48,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 
 	/// The value of a key of the group. Reading gives its default when nothing is stored or the stored value
 	/// does not fit (which is reported); setting an optional key to `nil` removes it.
-	public subscript<Definition: StorageKeyDefinition>(dynamicMember keyPath: KeyPath<Group, Definition>) -> Definition.Value {
+	public subscript<Definition: Defaults.StorageKeyDefinition>(dynamicMember keyPath: KeyPath<Group, Definition>) -> Definition.Value {
 		get {
 			let definition = group[keyPath: keyPath]
 			track(definition.key, keyPath: keyPath)
@@ -73,7 +73,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	}
 
 	/// Resets a key to its default by removing its stored value.
-	public func reset<Definition: StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) {
+	public func reset<Definition: Defaults.StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) {
 		backend.removeStoredValue(forKey: group[keyPath: keyPath].key)
 	}
 
@@ -90,7 +90,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	}
 	```
 	*/
-	public func stream<Definition: StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AsyncStream<Definition.Value> {
+	public func stream<Definition: Defaults.StorageKeyDefinition>(key keyPath: KeyPath<Group, Definition>) -> AsyncStream<Definition.Value> {
 		AsyncStream { continuation in
 			let observation = observe(key: keyPath) { value in continuation.yield(value) }
 			continuation.onTermination = { _ in observation.invalidate() }
@@ -107,7 +107,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	}
 	```
 	*/
-	public func observe<Definition: StorageKeyDefinition>(
+	public func observe<Definition: Defaults.StorageKeyDefinition>(
 		key keyPath: KeyPath<Group, Definition>,
 		options: Defaults.ObservationOptions = [.initial],
 		handler: @escaping @Sendable (Definition.Value) -> Void
@@ -124,7 +124,7 @@ public final class KeyValueStorage<Group: KeyGroup>: Observable, @unchecked Send
 	}
 
 	/// Remembers how to tell the registrar that `key` changed, and watches the store for it.
-	private func track<Definition: StorageKeyDefinition>(_ key: String, keyPath: KeyPath<Group, Definition>) {
+	private func track<Definition: Defaults.StorageKeyDefinition>(_ key: String, keyPath: KeyPath<Group, Definition>) {
 		let keyPath = UncheckedSendable(keyPath)
 		let isNew = tracked.withLock { tracked -> Bool in
 			guard tracked[key] == nil else { return false }

@@ -1,6 +1,6 @@
 import Defaults
 
-/// A whole number (64 bits): a slider with a range (``Defaults/Slider``), else a text field.
+/// A whole number (64 bits): a slider with a range (``Defaults/Defaults/Slider``), else a text field.
 struct IntegerKind: SettingKindRules {
 	var name: String { "integer" }
 	var valuesDescription: String { "a whole number" }

@@ -1,6 +1,6 @@
 import Defaults
 
-/// A number, whole or not: a slider with a range (``Defaults/Slider``), else a text field.
+/// A number, whole or not: a slider with a range (``Defaults/Defaults/Slider``), else a text field.
 struct NumberKind: SettingKindRules {
 	var name: String { "number" }
 	var valuesDescription: String { "a number" }

@@ -11,7 +11,7 @@ writes, which `defaults-tui schema` prints for the demo) as
 when it is not set) for the user, or a directory of `$XDG_DATA_DIRS` (`/usr/local/share` and
 `/usr/share` when it is not set) for every user; for a program in several, the first wins.
 The program's settings are then its standard store's: `$XDG_CONFIG_HOME/<program>/settings.json`
-with its system-wide layers (see ``LayeredStore/init(program:user:arguments:watching:environment:)``).
+with its system-wide layers (see `LayeredStore.init(program:user:arguments:watching:environment:)`).
 
 ```swift
 // At start-up: the settings editor finds this program's settings by name.

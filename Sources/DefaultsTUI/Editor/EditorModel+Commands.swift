@@ -6,7 +6,7 @@ extension EditorModel {
 	var keyContext: KeyContext {
 		switch mode {
 		case .browsing: .browsing
-		case .editing(_, let editor): editor.keyContext
+		case .editing(let session): session.keyContext
 		case .filtering: .filtering
 		case .reading: .reading
 		case .confirmingResetAll: .confirmingReset
@@ -52,8 +52,8 @@ extension EditorModel {
 				return .none
 			}
 			return perform(command)
-		case .editing(let editedKey, var editor):
-			handleEditing(command, key: key, editedKey: editedKey, editor: &editor)
+		case .editing(var session):
+			handleEditing(command, key: key, session: &session)
 		case .filtering(var buffer):
 			handleFiltering(command, key: key, buffer: &buffer)
 		case .reading(let page):
@@ -62,10 +62,10 @@ extension EditorModel {
 			if command == .confirm { resetAll() }
 			if command == .decline { message = Message(text: "Nothing was reset.", isError: false, key: nil) }
 			if command == .confirm || command == .decline { mode = .browsing }
-		case .retryingExternalEdit(let editedKey, let text, _):
-			return handleRetry(command, key: editedKey, text: text)
-		case .confirmingQuit(let reason):
-			return handleQuitting(command, reason: reason)
+		case .retryingExternalEdit(let kept):
+			return handleRetry(command, kept: kept)
+		case .confirmingQuit:
+			return handleQuitting(command)
 		}
 		return .none
 	}
@@ -137,10 +137,9 @@ extension EditorModel {
 		case .set(let value)?:
 			apply(setting, value, verb: value == nil ? (command == .unset ? "cleared; it is now" : "reset to") : "set to")
 		case .startEditing(let editor)?:
-			changedUnderneath = nil
-			mode = .editing(key: setting.key, editor: editor)
+			mode = .editing(EditSession(key: setting.key, editor: editor))
 		case .editExternally(let text)?:
-			pendingExternalEdit = (setting.key, text, store.storedValue(forKey: setting.key))
+			pendingExternalEdit = ExternalEdit(key: setting.key, text: text, base: store.storedValue(forKey: setting.key))
 			return .editExternally(key: setting.key, text: text)
 		case .refuse(let reason)?:
 			message = Message(text: reason, isError: true, key: nil)
@@ -152,34 +151,30 @@ extension EditorModel {
 		return .none
 	}
 
-	func handleEditing(_ command: Command?, key: EditorKey, editedKey: String, editor: inout any WidgetEditor) {
-		guard let setting = settingsByKey[editedKey] else {
+	func handleEditing(_ command: Command?, key: EditorKey, session: inout EditSession) {
+		guard let setting = settingsByKey[session.key] else {
 			mode = .browsing
 			return
 		}
 		if command == .takeOutsideValue {
-			if let underneath = changedUnderneath, underneath.key == editedKey {
-				changedUnderneath = nil
-				message = nil
-				editor.restart(from: setting.effectiveValue(stored: underneath.value))
-				mode = .editing(key: editedKey, editor: editor)
-			}
+			if session.takeOutsideValue(of: setting) { message = nil }
+			mode = .editing(session)
 			return
 		}
 		// The mode lets go of the editor while the key changes it, so that a long text is changed
 		// in place rather than copied on every key.
 		mode = .browsing
-		settleEdit(editor.handle(command, key: key), of: setting, editor: editor)
+		let outcome = session.editor.handle(command, key: key)
+		settleEdit(outcome, of: setting, session: session)
 	}
 
 	/// After a key or a click in an edit: go on editing, store the value, or cancel.
-	func settleEdit(_ outcome: EditOutcome, of setting: Setting, editor: any WidgetEditor) {
+	func settleEdit(_ outcome: EditOutcome, of setting: Setting, session: EditSession) {
 		let editedKey = setting.key
 		switch outcome {
 		case .editing:
-			mode = .editing(key: editedKey, editor: editor)
+			mode = .editing(session)
 		case .commit(let value):
-			changedUnderneath = nil
 			mode = .browsing
 			if wouldLeaveUnchanged(setting, value) {
 				message = Message(text: "\(setting.title) is unchanged.", isError: false, key: editedKey)
@@ -187,7 +182,6 @@ extension EditorModel {
 				apply(setting, value)
 			}
 		case .cancel:
-			changedUnderneath = nil
 			mode = .browsing
 			message = Message(text: "Edit cancelled; \(setting.title) is unchanged.", isError: false, key: editedKey)
 		}
@@ -222,24 +216,13 @@ extension EditorModel {
 	var pageSize: Int { max(1, height - 5) }
 
 	func move(by offset: Int, wrapping: Bool = false) {
-		let count = visibleSettings.count
-		guard count > 0 else { return }
-		let index = selectedKey.flatMap { shown.indexByKey[$0] } ?? 0
-		if wrapping {
-			move(toIndex: ((index + offset) % count + count) % count)
-		} else {
-			move(toIndex: min(max(index + offset, 0), count - 1))
-		}
+		selection.move(by: offset, wrapping: wrapping, modified: modifiedKeys)
 	}
 
 	func move(toIndex index: Int) {
-		let settings = visibleSettings
-		guard settings.indices.contains(index) else { return }
-		selectedKey = settings[index].key
+		selection.move(toIndex: index, modified: modifiedKeys)
 	}
 
-	/// After the list changed (filter, modified only), keep the same setting selected if it is
-	/// still shown, else the first one shown.
 	/**
 	Selects the setting of `key` (showing every setting, if the filter or the modified-only
 	view hides it); `false`, changing nothing, when the editor has no such setting.
@@ -251,18 +234,13 @@ extension EditorModel {
 	@discardableResult
 	public func select(key: String) -> Bool {
 		guard settingsByKey[key] != nil else { return false }
-		if shown.indexByKey[key] == nil {
-			filterText = ""
-			showsModifiedOnly = false
-		}
-		selectedKey = key
+		selection.reveal(key, modified: modifiedKeys)
 		return true
 	}
 
+	/// After the list changed (filter, modified only), keep the same setting selected if it is
+	/// still shown, else the first one shown.
 	func keepSelectionVisible() {
-		if let selectedKey, shown.indexByKey[selectedKey] != nil { return }
-		selectedKey = visibleSettings.first?.key ?? selectedKey
+		selection.keepVisible(modified: modifiedKeys)
 	}
-
-
 }

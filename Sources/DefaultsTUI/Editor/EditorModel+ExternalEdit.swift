@@ -29,49 +29,38 @@ extension EditorModel {
 	private func finishExternalEdit(key: String, edited text: String) {
 		guard let setting = settingsByKey[key] else { return }
 		let pending = pendingExternalEdit?.key == key ? pendingExternalEdit : nil
-		let original = pending?.text
 		pendingExternalEdit = nil
 		mode = .browsing
-		if text == original || text.trimmingCharacters(in: .whitespacesAndNewlines) == original?.trimmingCharacters(in: .whitespacesAndNewlines) {
+		let verdict = pending?.judge(text, for: setting, storedNow: store.storedValue(forKey: key)) ?? ExternalEdit.parse(text, for: setting)
+		switch verdict {
+		case .unchanged:
 			message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
-			return
-		}
-		// Another program changed the value while the person edited it: ask, as in-place fields
-		// do, rather than write over that change.
-		if let pending, pending.base != store.storedValue(forKey: key) {
-			mode = .retryingExternalEdit(
-				key: key, text: text,
-				error: "\(setting.title) changed elsewhere while you edited it; \(KeyMap.keyName(for: .editAgain, in: .retryingEdit)) edits your text again "
-					+ "(and saves it over that change), \(KeyMap.keyName(for: .discard, in: .retryingEdit)) keeps the other value"
-			)
-			return
-		}
-		switch setting.parse(text) {
-		case .success(let value):
+		case .changedElsewhere(let question):
+			// Another program changed the value while the person edited it: ask, as in-place fields
+			// do, rather than write over that change.
+			mode = .retryingExternalEdit(ExternalEdit.Kept(key: key, text: text, error: question))
+		case .value(let value):
 			if wouldLeaveUnchanged(setting, value) {
 				message = Message(text: "\(setting.title) is unchanged; nothing was saved.", isError: false, key: key)
 			} else {
 				apply(setting, value)
 			}
-		case .failure(let error):
-			mode = .retryingExternalEdit(key: key, text: text, error: "\(setting.title): \(error.message)")
+		case .doesNotFit(let error):
+			mode = .retryingExternalEdit(ExternalEdit.Kept(key: key, text: text, error: error))
 		}
 	}
 
 	/// `e` opens `$EDITOR` again on the kept text; `d` (or Esc, or `q`) drops it and keeps what is
 	/// stored. Other keys leave the question open.
-	func handleRetry(_ command: Command?, key: String, text: String) -> EditorAction {
+	func handleRetry(_ command: Command?, kept: ExternalEdit.Kept) -> EditorAction {
 		switch command {
 		case .editAgain:
 			mode = .browsing
-			// From here the value as it is now is the one this edit replaces (the person saw the
-			// question), and the kept text saved as it is counts as a change to it.
-			let current = store.storedValue(forKey: key)
-			pendingExternalEdit = (key, current?.jsonString() ?? "", current)
-			return .editExternally(key: key, text: text)
+			pendingExternalEdit = .again(key: kept.key, storedNow: store.storedValue(forKey: kept.key))
+			return .editExternally(key: kept.key, text: kept.text)
 		case .discard:
 			mode = .browsing
-			let title = settingsByKey[key]?.title ?? key
+			let title = settingsByKey[kept.key]?.title ?? kept.key
 			message = Message(text: "Your edit was discarded; \(title) is unchanged.", isError: false, key: nil)
 		default:
 			break

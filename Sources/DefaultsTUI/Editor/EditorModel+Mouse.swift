@@ -9,20 +9,20 @@ extension EditorModel {
 		switch mode {
 		case .browsing:
 			handleMouseInList(event)
-		case .editing(let editedKey, var editor):
-			guard let setting = settingsByKey[editedKey] else { return }
+		case .editing(var session):
+			guard let setting = settingsByKey[session.key] else { return }
 			let outcome: EditOutcome?
 			switch event {
 			case .click(let row, let column):
 				guard let box = listBoxOnScreen, box.rows.contains(row), box.columns.contains(column) else { return }
-				outcome = editor.click(atLine: row - box.rows.lowerBound, height: listHeight)
+				outcome = session.editor.click(atLine: row - box.rows.lowerBound, height: listHeight)
 			// A text field has no use for these; a list moves its highlight.
 			case .scrollUp:
-				outcome = editor.handle(.moveUp, key: .up)
+				outcome = session.editor.handle(.moveUp, key: .up)
 			case .scrollDown:
-				outcome = editor.handle(.moveDown, key: .down)
+				outcome = session.editor.handle(.moveDown, key: .down)
 			}
-			if let outcome { settleEdit(outcome, of: setting, editor: editor) }
+			if let outcome { settleEdit(outcome, of: setting, session: session) }
 		default:
 			return
 		}

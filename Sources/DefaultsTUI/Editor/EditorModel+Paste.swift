@@ -12,7 +12,7 @@ extension EditorModel {
 	func handlePaste(_ pasted: String) {
 		let fieldTaking: Bool
 		switch mode {
-		case .editing(_, let editor): fieldTaking = editor.keyContext == .editingText
+		case .editing(let session): fieldTaking = session.keyContext == .editingText
 		case .filtering: fieldTaking = true
 		default: fieldTaking = false
 		}
@@ -29,8 +29,8 @@ extension EditorModel {
 			return
 		}
 		switch mode {
-		case .editing(let editedKey, var editor):
-			handleEditing(nil, key: .paste(text), editedKey: editedKey, editor: &editor)
+		case .editing(var session):
+			handleEditing(nil, key: .paste(text), session: &session)
 		case .filtering(var buffer):
 			handleFiltering(nil, key: .paste(text), buffer: &buffer)
 		default:

@@ -40,11 +40,10 @@ extension EditorModel {
 		}
 		screen.lines.append(titleBar())
 		let shown = shown
-		let selectedRow = selectedKey.flatMap { shown.rowByKey[$0] } ?? 0
-		// Keep the selection in view, showing its section header when there is room.
-		if selectedRow < scrollTop { scrollTop = max(0, selectedRow - 1) }
-		if selectedRow >= scrollTop + listHeight { scrollTop = selectedRow - listHeight + 1 }
-		scrollTop = max(0, min(scrollTop, max(0, shown.rows.count - listHeight)))
+		selection.scrollToSelection(height: listHeight, modified: modifiedKeys)
+		let scrollTop = selection.scrollTop
+		// Read once for the rows drawn, rather than from the selection for each.
+		let selectedKey = selectedKey
 
 		var listLines: [[Span]] = []
 		for (offset, row) in shown.rows.dropFirst(scrollTop).prefix(listHeight).enumerated() {
@@ -52,7 +51,7 @@ extension EditorModel {
 			case .header(let title):
 				listLines.append([Span(" \(title)".fitted(to: width, pad: true), .sectionHeader)])
 			case .setting(let setting):
-				let (line, cursorColumn) = settingLine(setting)
+				let (line, cursorColumn) = settingLine(setting, isSelected: setting.key == selectedKey)
 				if let cursorColumn { screen.cursor = (offset + 1, cursorColumn) }
 				settingsOnScreen[offset + 1] = setting.key
 				listLines.append(line)
@@ -64,8 +63,8 @@ extension EditorModel {
 			listLines.append([Span("  \(reason)".fitted(to: width, pad: true), .dim)])
 		}
 		while listLines.count < listHeight { listLines.append([Span(String(repeating: " ", count: width))]) }
-		if case .editing(_, let editor) = mode, let selected = settingsOnScreen.first(where: { $0.value == selectedKey })?.key {
-			drawOverlay(editor, selectedScreenRow: selected, into: &listLines)
+		if case .editing(let session) = mode, let selected = settingsOnScreen.first(where: { $0.value == selectedKey })?.key {
+			drawOverlay(session.editor, selectedScreenRow: selected, into: &listLines)
 		}
 		screen.lines += listLines
 		screen.lines.append(statusLine(hidden: hiddenSettings(shown)))
@@ -89,9 +88,8 @@ extension EditorModel {
 		return [Span((left + String(repeating: " ", count: space) + right + " ").fitted(to: width, pad: true), .titleBar)]
 	}
 
-	/// One setting's row, and the cursor column if it is being edited in place.
-	private func settingLine(_ setting: Setting) -> ([Span], Int?) {
-		let isSelected = setting.key == selectedKey
+	/// One setting's row (`isSelected`: the selected one's), and the cursor column if it is being edited in place.
+	private func settingLine(_ setting: Setting, isSelected: Bool) -> ([Span], Int?) {
 		let isFlashing = flashes[setting.key] != nil
 		let baseStyle: TextStyle = isSelected ? .selected : (isFlashing ? .flash : .normal)
 		let value = settingValue(setting)
@@ -103,7 +101,7 @@ extension EditorModel {
 		spans += titleSpans(setting.title.escapingControlCharacters, width: titleWidth - 1, style: baseStyle)
 		spans.append(Span(" ", baseStyle))
 		let valueWidth = width - valueColumn
-		if case .editing(let key, let editor) = mode, key == setting.key, let row = editor.row(width: valueWidth) {
+		if case .editing(let session) = mode, session.key == setting.key, let row = session.editor.row(width: valueWidth) {
 			return (spans + row.spans, valueColumn + row.cursor)
 		}
 		let problemText = Self.problemText(value)
@@ -181,6 +179,7 @@ extension EditorModel {
 	on); `nil` when every setting is in view.
 	*/
 	private func hiddenSettings(_ shown: ShownList) -> String? {
+		let scrollTop = selection.scrollTop
 		let visibleRows = shown.rows.indices.clamped(to: scrollTop..<(scrollTop + listHeight))
 		let visibleSettings = shown.rows[visibleRows].compactMap { row -> Int? in
 			guard case .setting(let setting) = row else { return nil }
@@ -223,14 +222,14 @@ extension EditorModel {
 		case .confirmingResetAll:
 			let count = modifiedKeys.count
 			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (\(KeyMap.keyName(for: .confirm, in: .confirmingReset))/\(KeyMap.keyName(for: .decline, in: .confirmingReset)))".fitted(to: width, pad: true), .error)], nil)
-		case .confirmingQuit(let reason):
+		case .confirmingQuit:
 			// The choices are in the hint bar (never dropped).
-			return ([Span(" Not saved: \(reason.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
-		case .retryingExternalEdit(_, _, let error):
+			return ([Span(" Not saved: \((quitting.reason ?? "").escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+		case .retryingExternalEdit(let kept):
 			// The choices are in the hint bar (never dropped); the line keeps the error's place in the text.
-			return ([Span(" ✗ \(error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
-		case .editing(_, let editor):
-			if let problem = editor.problem {
+			return ([Span(" ✗ \(kept.error.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+		case .editing(let session):
+			if let problem = session.editor.problem {
 				return ([Span(" ✗ \(problem.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
 			}
 			fallthrough
@@ -242,7 +241,9 @@ extension EditorModel {
 
 	/// The hint bar of the current context, from the keymap, with the selected widget's words.
 	func hintBar() -> String {
-		KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { command in
+		// Looked up once for every hint rather than for each.
+		let selectedSetting = selectedSetting
+		return KeyMap.hintBar(in: keyContext, width: width, spellingSymbols: drawsASCIISymbols) { command in
 			switch mode {
 			case .browsing:
 				if Self.widgetCommands.contains(command) {
@@ -262,9 +263,9 @@ extension EditorModel {
 					return ""
 				default: return ""
 				}
-			case .editing(let key, let editor):
-				if command == .takeOutsideValue { return changedUnderneath?.key == key ? "" : nil }
-				return editor.hint(for: command)
+			case .editing(let session):
+				if command == .takeOutsideValue { return session.offersOutsideValue ? "" : nil }
+				return session.editor.hint(for: command)
 			default:
 				return ""
 			}

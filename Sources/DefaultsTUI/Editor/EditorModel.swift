@@ -7,7 +7,11 @@ The settings editor as a pure model: key presses and store changes go in, a
 without a terminal; ``TerminalEditor`` connects it to ncurses.
 
 Keys become commands through the one `KeyMap`; commands that change a setting go
-to the setting's widget (`Widgets/`), which says what they mean for its kind.
+to the setting's widget (`Widgets/`), which says what they mean for its kind. The
+model routes the rest to its parts, each with one job: `Selection` (the selected
+setting, the filter, the modified-only view and the list they leave), `EditSession`
+(a widget's edit in progress), `History` (undo and redo), `ExternalEdit` (a value out
+in `$EDITOR`) and `QuitGuard` (quitting when the store could not keep the changes).
 
 ```swift
 let model = EditorModel(schema: schema, store: LayeredStore.standard)
@@ -19,15 +23,15 @@ let screen = model.render()
 public final class EditorModel {
 	enum Mode {
 		case browsing
-		/// A widget edits the setting of `key`: text in place, or a list.
-		case editing(key: String, editor: any WidgetEditor)
+		/// A widget edits a setting: text in place, or a list.
+		case editing(EditSession)
 		case filtering(TextBuffer)
 		case reading(HelpPage)
 		case confirmingResetAll
 		/// `$EDITOR` returned text that does not fit: edit it again or discard it.
-		case retryingExternalEdit(key: String, text: String, error: String)
-		/// Quitting, the store could not keep the changes (`reason`): quit anyway, write them to a file, or stay.
-		case confirmingQuit(reason: String)
+		case retryingExternalEdit(ExternalEdit.Kept)
+		/// Quitting, the store could not keep the changes (``QuitGuard``): quit anyway, write them to a file, or stay.
+		case confirmingQuit
 	}
 
 	/// A help page and how far it is scrolled.
@@ -54,20 +58,8 @@ public final class EditorModel {
 		var key: String?
 	}
 
-	enum Row: Equatable {
-		case header(String)
-		case setting(Setting)
-	}
-
-	/// The rows shown (section headers and settings), the settings alone, and where each setting is in both.
-	struct ShownList {
-		var rows: [Row] = []
-		var settings: [Setting] = []
-		/// A setting's index in `settings`.
-		var indexByKey: [String: Int] = [:]
-		/// A setting's index in `rows`.
-		var rowByKey: [String: Int] = [:]
-	}
+	typealias Row = Selection.Row
+	typealias ShownList = Selection.ShownList
 
 	/// The settings shown, in their sections; made again while the editor is open when
 	/// ``schemaFromStore`` is set.
@@ -109,11 +101,11 @@ public final class EditorModel {
 	public var backHint = "programs"
 	/// Why the editor ended with changes the store could not keep (the person chose to quit
 	/// anyway, or to write them to a file), for the program to report; `nil` when all were kept.
-	public internal(set) var unsavedAtQuit: String?
-	var selectedKey: String?
-	var scrollTop = 0
-	var filterText = "" { didSet { if filterText != oldValue { invalidateRows() } } }
-	var showsModifiedOnly = false { didSet { if showsModifiedOnly != oldValue { invalidateRows() } } }
+	public var unsavedAtQuit: String? { quitting.unsavedAtQuit }
+	/// Quitting when the store could not keep the changes: the question and its answer.
+	var quitting = QuitGuard()
+	/// Which settings are shown and which is selected.
+	var selection: Selection
 	var message: Message?
 	/// Stored values this editor knows, by key; a missing key has no stored value.
 	private(set) var values: [String: Defaults.JSONValue] = [:]
@@ -124,24 +116,18 @@ public final class EditorModel {
 	private var settingValues: [String: SettingValue] = [:]
 	/// The settings locked when the editor last looked (see ``storeDidChange(keys:)``).
 	var lockedKeys: Set<String> = []
+	/// What can be undone and redone.
 	var history = History()
 	/// When each recently changed setting stops being highlighted.
 	var flashes: [String: Date] = [:]
-	/// A value that changed in the store while the person was editing that setting.
-	var changedUnderneath: (key: String, value: Defaults.JSONValue?)?
-	/// The text last handed to `$EDITOR`, to tell an unchanged edit from a real one, and the
-	/// stored value it started from, to tell whether another program changed it meanwhile.
-	var pendingExternalEdit: (key: String, text: String, base: Defaults.JSONValue?)?
+	/// The setting out in `$EDITOR`, if one is.
+	var pendingExternalEdit: ExternalEdit?
 	/// Which setting each screen row showed in the last render, for the mouse.
 	var settingsOnScreen: [Int: String] = [:]
 	/// Where the last render drew an open list (a picker's, a checklist's), for the mouse.
 	var listBoxOnScreen: ListBoxPlacement?
 	/// The store's condition (`not saved`, `offline`) as the title bar last showed it.
 	var conditionShown: String?
-	/// The list as the filter and the modified-only view show it, made again only when the view changes.
-	private var cachedRows: ShownList?
-	/// Each section's settings' key, title and help in lower case as UTF-8, made on the first filter.
-	private var searchTexts: [[[UInt8]]]?
 
 	static let flashDuration: TimeInterval = 1.5
 
@@ -154,10 +140,10 @@ public final class EditorModel {
 		settingsByKey = Dictionary(schema.settings.map { ($0.key, $0) }) { first, _ in first }
 		keyNames = Set(settingsByKey.keys)
 		widgets = settingsByKey.mapValues(Widgets.widget(for:))
+		selection = Selection(schema: schema)
 		for setting in schema.settings {
 			record(setting.key, store.storedValue(forKey: setting.key))
 		}
-		selectedKey = schema.settings.first?.key
 		_ = refreshLockedKeys()
 	}
 
@@ -196,40 +182,22 @@ public final class EditorModel {
 
 	var visibleSettings: [Setting] { shown.settings }
 
-	var shown: ShownList {
-		if let cachedRows { return cachedRows }
-		var list = ShownList()
-		let needle = Array(filterText.lowercased().utf8)
-		let texts = needle.isEmpty ? [] : sectionSearchTexts
-		for (sectionIndex, section) in schema.sections.enumerated() {
-			let visible = section.settings.indices.filter { index in
-				(needle.isEmpty || texts[sectionIndex][index].contains(bytes: needle)) && (!showsModifiedOnly || modifiedKeys.contains(section.settings[index].key))
-			}.map { section.settings[$0] }
-			guard !visible.isEmpty else { continue }
-			list.rows.append(.header(section.title))
-			for setting in visible where list.indexByKey[setting.key] == nil {
-				list.indexByKey[setting.key] = list.settings.count
-				list.rowByKey[setting.key] = list.rows.count
-				list.settings.append(setting)
-				list.rows.append(.setting(setting))
-			}
-		}
-		cachedRows = list
-		return list
+	/// The list the filter and the modified-only view leave.
+	var shown: ShownList { selection.shown(modified: modifiedKeys) }
+
+	var selectedKey: String? {
+		get { selection.selectedKey }
+		set { selection.selectedKey = newValue }
 	}
 
-	func invalidateRows() {
-		cachedRows = nil
+	var filterText: String {
+		get { selection.filterText }
+		set { selection.filterText = newValue }
 	}
 
-	/// What the filter searches in each setting of each section, lower-cased once.
-	private var sectionSearchTexts: [[[UInt8]]] {
-		if let searchTexts { return searchTexts }
-		let texts = schema.sections.map { section in
-			section.settings.map { Array([$0.key, $0.title, $0.help ?? ""].joined(separator: "\u{0}").lowercased().utf8) }
-		}
-		searchTexts = texts
-		return texts
+	var showsModifiedOnly: Bool {
+		get { selection.showsModifiedOnly }
+		set { selection.showsModifiedOnly = newValue }
 	}
 
 	/// Shows `newSchema`'s settings from now on: their widgets made, the new ones' values read,
@@ -239,12 +207,10 @@ public final class EditorModel {
 		settingsByKey = Dictionary(newSchema.settings.map { ($0.key, $0) }) { first, _ in first }
 		keyNames = Set(settingsByKey.keys)
 		widgets = settingsByKey.mapValues(Widgets.widget(for:))
+		selection.adopt(newSchema)
 		for setting in newSchema.settings {
 			record(setting.key, store.storedValue(forKey: setting.key))
 		}
-		invalidateRows()
-		searchTexts = nil
-		if selectedKey == nil { selectedKey = newSchema.settings.first?.key }
 	}
 
 	// MARK: Store
@@ -256,15 +222,7 @@ public final class EditorModel {
 		let wasModified = modifiedKeys.contains(key)
 		let isModified = settingsByKey[key].map { SettingValue.isModified($0, stored: value) } ?? false
 		if isModified { modifiedKeys.insert(key) } else { modifiedKeys.remove(key) }
-		if showsModifiedOnly, wasModified != isModified {
-			// The selected setting may leave the modified-only list: the row that takes its place
-			// (the next one, or the last) is selected instead, so that a row is always selected.
-			let index = selectedKey.flatMap { shown.indexByKey[$0] }
-			invalidateRows()
-			if let index, let selectedKey, shown.indexByKey[selectedKey] == nil, !shown.settings.isEmpty {
-				self.selectedKey = shown.settings[min(index, shown.settings.count - 1)].key
-			}
-		}
+		if wasModified != isModified { selection.modifiedChanged(key, modified: modifiedKeys) }
 	}
 
 	/**
@@ -287,11 +245,9 @@ public final class EditorModel {
 			flashes[key] = now().addingTimeInterval(Self.flashDuration)
 			changed = true
 			if message?.key == key { message = nil }
-			if case .editing(let editedKey, _) = mode, editedKey == key {
-				changedUnderneath = (key, value)
-				let shown = setting.displayText(for: setting.effectiveValue(stored: value))
-				message = Message(text: "\(setting.title) changed elsewhere to \(shown): \(KeyMap.keyName(for: .apply, in: .editingText)) keeps your edit, \(KeyMap.keyName(for: .takeOutsideValue, in: .editingText)) takes the new value, \(KeyMap.keyName(for: .cancel, in: .editingText)) cancels.",
-					isError: false, key: nil)
+			if case .editing(var session) = mode, session.key == key {
+				message = Message(text: session.changedUnderneath(value, of: setting), isError: false, key: nil)
+				mode = .editing(session)
 			}
 		}
 		return changed
@@ -359,20 +315,5 @@ public final class EditorModel {
 		let locked = schema.settings.filter { lockingFile(of: $0.key) != nil }.count
 		let kept = locked == 0 ? "" : " (\(locked) locked by an administrator kept theirs)"
 		message = Message(text: "Reset \(count) setting\(count == 1 ? "" : "s") to the defaults\(kept).", isError: false, key: nil)
-	}
-}
-
-extension Array where Element == UInt8 {
-	/// Whether `needle` occurs in these bytes (the filter's search: lower-cased UTF-8 on both sides).
-	fileprivate func contains(bytes needle: [UInt8]) -> Bool {
-		guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
-		let last = count - needle.count
-		var start = 0
-		while start <= last {
-			guard let found = self[start...last].firstIndex(of: first) else { return false }
-			if self[found..<found + needle.count].elementsEqual(needle) { return true }
-			start = found + 1
-		}
-		return false
 	}
 }

@@ -34,10 +34,11 @@ extension PlainEditorModel {
 		var prompt: String
 		switch next {
 		case .choosing:
-			let back = model.canGoBack ? ", b back to the programs" : ""
-			prompt = "Setting (number or key; l list, /word filter, u undo, ? help\(back), q quit): "
+			func name(_ command: Command) -> String { KeyMap.promptName(for: command, in: .setting) }
+			let back = model.canGoBack ? ", \(name(.back)) back to the programs" : ""
+			prompt = "Setting (number or key; \(name(.list)) list, \(name(.search)) filter, \(name(.undo)) undo, \(name(.keysHelp)) help\(back), \(name(.quit)) quit): "
 			// Shorter in a narrow terminal (? lists what can be typed).
-			for shorter in ["Setting (number, key, or ? for help): ", "Setting: "] where prompt.cellWidth > lineWidth {
+			for shorter in ["Setting (number, key, or \(name(.keysHelp)) for help): ", "Setting: "] where prompt.cellWidth > lineWidth {
 				prompt = shorter
 			}
 		case .answering(let key):
@@ -53,7 +54,7 @@ extension PlainEditorModel {
 				prompt = asked.fitted(to: max(10, lineWidth - 3)) + ": "
 			}
 		case .retrying:
-			prompt = "Edit again or discard (e/d): "
+			prompt = "Edit again or discard (\(KeyMap.promptWord(for: .editAgain, in: .retry))/\(KeyMap.promptWord(for: .discard, in: .retry))): "
 		}
 		return PlainOutput(lines: lines, prompt: prompt.plainText, hidesInput: hides, action: action)
 	}
@@ -69,13 +70,13 @@ extension PlainEditorModel {
 		model.message.map { wrap($0.text.replacingOccurrences(of: #"•+"#, with: "a hidden value", options: .regularExpression)) } ?? []
 	}
 
-	/// A value in words: a secret's never shown, not even as dots, which a screen reader would spell out.
+	/// A value in words: a secret's never shown, not even as dots, which a screen reader would
+	/// spell out; otherwise as the setting's widget says it (a toggle's `on` or `off`).
 	func shownValue(_ value: SettingValue) -> String {
 		let setting = value.setting
 		guard let effective = value.effective, !effective.isNull else { return "not set" }
 		if setting.isSecret { return effective.stringValue == "" ? "empty" : "set, hidden" }
-		if setting.kind == .bool, let flag = effective.boolValue { return flag ? "on" : "off" }
-		return setting.displayText(for: effective)
+		return model.widgets[setting.key]?.spokenText(effective) ?? setting.displayText(for: effective)
 	}
 
 	/// The title, then the settings in their groups, numbered in the schema's order (the filter
@@ -100,10 +101,11 @@ extension PlainEditorModel {
 				lines += wrap(text, first: number, indent: String(repeating: " ", count: number.count))
 			}
 		}
+		let filter = KeyMap.promptWord(for: .search, in: .setting)
 		if model.shown.rows.isEmpty {
-			lines += wrap("No setting matches “\(model.filterText)”; / alone shows all.")
+			lines += wrap("No setting matches “\(model.filterText)”; \(filter) alone shows all.")
 		} else if !model.filterText.isEmpty {
-			lines += wrap("Filtered by “\(model.filterText)”; / alone shows all.")
+			lines += wrap("Filtered by “\(model.filterText)”; \(filter) alone shows all.")
 		}
 		return lines
 	}
@@ -118,7 +120,9 @@ extension PlainEditorModel {
 		let question = model.widgets[setting.key]?.question(value) ?? PromptQuestion(expects: "a value")
 		lines += question.lines.flatMap { wrap($0.trimmingCharacters(in: .whitespaces), first: "  ", indent: "     ") }
 		let reset = setting.defaultValue.map { "resets to \(shownValue(SettingValue(setting: setting, stored: $0)))" } ?? "unsets it"
-		lines += wrap("Enter keeps it; r \(reset); ? shows its help; =TEXT takes TEXT as it is (=r is the text r).")
+		func name(_ command: Command) -> String { KeyMap.promptName(for: command, in: .value) }
+		let literal = KeyMap.promptWord(for: .apply, in: .value) + KeyMap.promptWord(for: .reset, in: .value)
+		lines += wrap("\(name(.cancel)) keeps it; \(name(.reset)) \(reset); \(name(.settingHelp)) shows its help; \(name(.apply)) takes TEXT as it is (\(literal) is the text \(name(.reset))).")
 		return lines
 	}
 
@@ -129,26 +133,15 @@ extension PlainEditorModel {
 		return lines.map(\.plainText).flatMap { wrap($0) }
 	}
 
-	/// What can be typed at the prompts.
+	/// What can be typed at the prompts: the keymap's line-prompt table for the two prompts of the editor.
 	func keysHelp() -> [String] {
-		let atSetting: [(String, String)] = [
-			("NUMBER", "change the setting of that number (or type its key)"),
-			("l", "list the settings again"),
-			("/word", "show only settings whose key, title or help has word; / alone shows all"),
-			("u", "undo the last change"),
-		] + (model.canGoBack ? [("b", "back to the list of programs")] : []) + [
-			("q", "quit (so does the end of input, Ctrl-D); every change is saved as it is made"),
-		]
-		let atValue = [
-			("Enter", "keep the value"),
-			("r", "reset it to its default"),
-			("?", "its full help"),
-			("=TEXT", "the value TEXT, even when it is one of these letters"),
-		]
-		func rows(_ pairs: [(String, String)]) -> [String] {
-			pairs.flatMap { key, text in wrap(text, first: "  " + key.padding(toLength: 8, withPad: " ", startingAt: 0) + " ", indent: String(repeating: " ", count: 11)) }
+		let excluded = excludedCommands
+		func rows(_ context: PromptContext) -> [String] {
+			KeyMap.promptBindings(in: context).filter { !excluded.contains($0.command) }.flatMap { binding in
+				wrap(binding.description, first: "  " + binding.label.padding(toLength: 8, withPad: " ", startingAt: 0) + " ", indent: String(repeating: " ", count: 11))
+			}
 		}
-		return wrap("At the prompt for a setting:") + rows(atSetting) + wrap("At the prompt for a value:") + rows(atValue)
+		return [PromptContext.setting, .value].flatMap { wrap("\($0.title):") + rows($0) }
 	}
 }
 

@@ -4,8 +4,10 @@ import Defaults
 The editor as line prompts, for screen readers, `TERM=dumb`, serial consoles and logs: a
 pure model, as ``EditorModel`` is. Lines typed go in; lines to print and the next prompt come
 out, with no escape sequence and none longer than ``width``. Every change goes through the
-full-screen editor's model (its locks, validation, undo and conflicts) and each setting's
-widget (its prompt form beside its row form), so the two editors keep the same rules.
+full-screen editor's model (its locks, validation, undo and conflicts; its selection is the
+filter `/word` sets) and each setting's widget (its prompt form beside its row form), so the
+two editors keep the same rules. What a line typed at each prompt does, and the help that
+lists it, come from the keymap's line-prompt table (`KeyMap+LinePrompts.swift`).
 
 ```swift
 let plain = PlainEditorModel(model: EditorModel(schema: schema, store: store), width: 80)
@@ -24,8 +26,10 @@ public final class PlainEditorModel {
 		case retrying(key: String)
 	}
 
-	/// What `$EDITOR` text that does not fit asks.
-	static let retryQuestion = "Type e to edit your text again in $EDITOR, or d to discard it."
+	/// What `$EDITOR` text that does not fit asks, with the keymap's words.
+	static var retryQuestion: String {
+		"Type \(KeyMap.promptWord(for: .editAgain, in: .retry)) to edit your text again in $EDITOR, or \(KeyMap.promptWord(for: .discard, in: .retry)) to discard it."
+	}
 
 	/// The full-screen editor's model, which every change goes through.
 	public let model: EditorModel
@@ -50,7 +54,7 @@ public final class PlainEditorModel {
 		output(listing(), ask: .choosing)
 	}
 
-	/// Handles one line typed at the prompt (without its line break).
+	/// Handles one line typed at the prompt (without its line break): what it means comes from the keymap's line-prompt table.
 	public func handle(line: String) -> PlainOutput {
 		let text = line.trimmingCharacters(in: .whitespaces)
 		switch state {
@@ -59,54 +63,49 @@ public final class PlainEditorModel {
 		case .answering(let key):
 			return answer(text, forKey: key)
 		case .retrying(let key):
-			let command: Command? = switch text.lowercased() {
-			case "e", "": .editAgain
-			case "d": .discard
-			default: nil
-			}
-			guard let command else { return output(wrap(Self.retryQuestion), ask: state) }
-			guard case .retryingExternalEdit(_, let kept, _) = model.mode else { return output([], ask: .choosing) }
-			switch model.handleRetry(command, key: key, text: kept) {
-			case .editExternally(let key, let text):
-				return output([], ask: .choosing, action: .editExternally(key: key, text: text))
-			default:
-				return output(messageLines(), ask: .choosing)
-			}
+			return retry(text, forKey: key)
 		}
 	}
 
-	/// The prompt's commands: list, undo, quit and back at either prompt, a filter at the prompt for a setting.
-	private func command(_ text: String) -> PlainOutput? {
-		switch text {
-		case "l": return output(listing(), ask: .choosing)
-		case "u":
+	/// The commands that do not apply now: `b` when there is no list of programs to go back to.
+	var excludedCommands: Set<Command> {
+		model.canGoBack ? [] : [.back]
+	}
+
+	/// The commands of either prompt: list, undo, quit and back.
+	private func either(_ command: Command) -> PlainOutput? {
+		switch command {
+		case .list: return output(listing(), ask: .choosing)
+		case .undo:
 			model.undo()
 			return output(messageLines(), ask: .choosing)
-		case "q": return output([], ask: .choosing, action: .quit)
-		case "b" where model.canGoBack: return output([], ask: .choosing, action: .back)
-		default: break
+		case .quit: return output([], ask: .choosing, action: .quit)
+		case .back: return output([], ask: .choosing, action: .back)
+		default: return nil
 		}
-		// A filter at the prompt for a setting only: at a value's prompt `/usr/bin` is a path.
-		if state == .choosing, text.hasPrefix("/") {
-			model.filterText = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
-			return output(listing(), ask: .choosing)
-		}
-		return nil
 	}
 
 	private func choose(_ text: String) -> PlainOutput {
-		if text.isEmpty { return output([], ask: .choosing) }
-		if let done = command(text) { return done }
-		if text == "?" { return output(keysHelp(), ask: .choosing) }
+		guard let (command, argument) = KeyMap.promptCommand(for: text, in: .setting, excluding: excludedCommands) else { return output([], ask: .choosing) }
+		if let done = either(command) { return done }
+		switch command {
+		case .search:
+			model.filterText = argument.trimmingCharacters(in: .whitespaces)
+			return output(listing(), ask: .choosing)
+		case .keysHelp:
+			return output(keysHelp(), ask: .choosing)
+		default:
+			break
+		}
 		let settings = model.schema.settings
-		let setting: Setting? = if let number = Int(text) {
+		let setting: Setting? = if let number = Int(argument) {
 			settings.indices.contains(number - 1) ? settings[number - 1] : nil
 		} else {
-			model.settingsByKey[text] ?? settings.first { $0.title.lowercased() == text.lowercased() }
+			model.settingsByKey[argument] ?? settings.first { $0.title.lowercased() == argument.lowercased() }
 		}
 		guard let setting else {
 			let range = settings.isEmpty ? "" : " (1 to \(settings.count))"
-			return output(["There is no setting \(text): type its number\(range) or its key; l lists them."], ask: .choosing)
+			return output(["There is no setting \(argument): type its number\(range) or its key; \(KeyMap.promptWord(for: .list, in: .setting)) lists them."], ask: .choosing)
 		}
 		model.select(key: setting.key)
 		if let refusal = model.lockRefusal(setting) {
@@ -116,19 +115,23 @@ public final class PlainEditorModel {
 	}
 
 	private func answer(_ text: String, forKey key: String) -> PlainOutput {
-		guard let setting = model.settingsByKey[key], let widget = model.widgets[key] else { return output([], ask: .choosing) }
-		switch text {
-		case "": return output(wrap("\(setting.title) is unchanged."), ask: .choosing)
-		case "?": return output(settingHelp(setting), ask: state)
-		case "r":
+		guard let setting = model.settingsByKey[key], let widget = model.widgets[key],
+			let (command, value) = KeyMap.promptCommand(for: text, in: .value, excluding: excludedCommands)
+		else { return output([], ask: .choosing) }
+		if let done = either(command) { return done }
+		switch command {
+		case .cancel: return output(wrap("\(setting.title) is unchanged."), ask: .choosing)
+		case .settingHelp: return output(settingHelp(setting), ask: state)
+		case .reset:
 			model.message = nil
 			_ = model.carryOut(.set(nil), on: setting, command: .reset)
-			return output(messageLines(), ask: .choosing)
+			// Nothing of the person's to remove: said, rather than nothing printed at all.
+			let lines = messageLines()
+			return output(lines.isEmpty ? wrap("\(setting.title) is unchanged: it has no value of yours to reset (it is \(shownValue(model.settingValue(setting)))).") : lines, ask: .choosing)
 		default:
-			if let done = command(text) { return done }
+			break
 		}
-		// `=` before an answer takes it as it is: `=q` is the text "q", not quitting.
-		let value = text.hasPrefix("=") ? String(text.dropFirst()) : text
+		// The value: `=` before an answer takes it as it is, `=q` is the text "q", not quitting.
 		model.message = nil
 		let response = widget.answer(value, on: model.settingValue(setting))
 		if case .refuse(let reason) = response {
@@ -145,11 +148,23 @@ public final class PlainEditorModel {
 		}
 	}
 
+	/// `$EDITOR` gave back text that does not fit: edit it again, or discard it.
+	private func retry(_ text: String, forKey key: String) -> PlainOutput {
+		guard let (command, _) = KeyMap.promptCommand(for: text, in: .retry) else { return output(wrap(Self.retryQuestion), ask: state) }
+		guard case .retryingExternalEdit(let kept) = model.mode, kept.key == key else { return output([], ask: .choosing) }
+		switch model.handleRetry(command, kept: kept) {
+		case .editExternally(let key, let text):
+			return output([], ask: .choosing, action: .editExternally(key: key, text: text))
+		default:
+			return output(messageLines(), ask: .choosing)
+		}
+	}
+
 	/// After `$EDITOR` (`nil`: it failed): the text applied, or a question when it does not fit.
 	public func finishExternalEdit(key: String, text: String?) -> PlainOutput {
 		model.finishExternalEdit(key: key, text: text)
-		if case .retryingExternalEdit(_, _, let error) = model.mode {
-			return output(wrap(error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
+		if case .retryingExternalEdit(let kept) = model.mode {
+			return output(wrap(kept.error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
 		}
 		return output(messageLines(), ask: .choosing)
 	}

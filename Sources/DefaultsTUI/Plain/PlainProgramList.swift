@@ -51,56 +51,68 @@ public final class PlainProgramList {
 		return (listing(), prompt)
 	}
 
-	/// The prompt for what is being chosen now.
-	public var prompt: String {
+	/// The keymap's line-prompt context of what is being chosen now.
+	private var context: PromptContext {
 		switch state {
-		case .choosingProgram: "Program (number or name; /word searches every program's settings; q quit): "
-		case .choosingHit: "Setting found (number; l lists the programs; /word searches again; q quit): "
+		case .choosingProgram: .program
+		case .choosingHit: .found
+		}
+	}
+
+	/// The prompt for what is being chosen now, naming the keymap's words.
+	public var prompt: String {
+		func name(_ command: Command) -> String { KeyMap.promptName(for: command, in: context) }
+		return switch state {
+		case .choosingProgram: "Program (number or name; \(name(.search)) searches every program's settings; \(name(.quit)) quit): "
+		case .choosingHit: "Setting found (number; \(name(.list)) lists the programs; \(name(.search)) searches again; \(name(.quit)) quit): "
 		}
 	}
 
 	/// Handles a line typed at the prompt: lines to print, or a program to open, or quitting.
 	public func handle(line: String) -> (lines: [String], action: BrowserAction) {
 		let text = line.trimmingCharacters(in: .whitespaces)
-		switch text {
-		case "": return ([], .none)
-		case "q": return ([], .quit)
-		case "l":
+		guard let (command, argument) = KeyMap.promptCommand(for: text, in: context) else { return ([], .none) }
+		switch command {
+		case .quit: return ([], .quit)
+		case .list:
 			state = .choosingProgram
 			return (listing(), .none)
-		default: break
-		}
-		if text.hasPrefix("/") {
-			let query = String(text.dropFirst())
-			hits = index.search(query)
-			guard !hits.isEmpty else {
-				state = .choosingProgram
-				return (wrap("No setting of any program matches “\(query)”."), .none)
-			}
-			state = .choosingHit
-			var lines = wrap("\(hits.count) setting\(hits.count == 1 ? "" : "s") found:")
-			for (number, hit) in hits.enumerated() {
-				let place = hit.place
-				lines += wrap("\(place) (\(hit.key))", first: "  \(number + 1). ", indent: "     ")
-			}
-			return (lines, .none)
+		case .search:
+			return search(argument)
+		default:
+			break
 		}
 		switch state {
 		case .choosingHit:
-			guard let number = Int(text), hits.indices.contains(number - 1) else {
-				return (wrap("There is no setting \(text) among those found: type a number from 1 to \(hits.count)."), .none)
+			guard let number = Int(argument), hits.indices.contains(number - 1) else {
+				return (wrap("There is no setting \(argument) among those found: type a number from 1 to \(hits.count)."), .none)
 			}
 			return ([], .open(program: hits[number - 1].program, settingKey: hits[number - 1].key))
 		case .choosingProgram:
-			let entry = Int(text).flatMap { entries.indices.contains($0 - 1) ? entries[$0 - 1] : nil } ?? entries.first { $0.name == text }
+			let entry = Int(argument).flatMap { entries.indices.contains($0 - 1) ? entries[$0 - 1] : nil } ?? entries.first { $0.name == argument }
 			guard let entry else {
-				return (wrap("There is no program \(text): type its number (1 to \(entries.count)) or its name."), .none)
+				return (wrap("There is no program \(argument): type its number (1 to \(entries.count)) or its name."), .none)
 			}
 			if let problem = entry.problem {
 				return (wrap("\(entry.name)'s settings cannot be shown: \(problem)"), .none)
 			}
 			return ([], .open(program: entry.name, settingKey: nil))
 		}
+	}
+
+	/// The settings of every program that match `query`, numbered to be chosen.
+	private func search(_ query: String) -> (lines: [String], action: BrowserAction) {
+		hits = index.search(query)
+		guard !hits.isEmpty else {
+			state = .choosingProgram
+			return (wrap("No setting of any program matches “\(query)”."), .none)
+		}
+		state = .choosingHit
+		var lines = wrap("\(hits.count) setting\(hits.count == 1 ? "" : "s") found:")
+		for (number, hit) in hits.enumerated() {
+			lines += wrap("\(hit.place) (\(hit.key))", first: "  \(number + 1). ", indent: "     ")
+		}
+		return (lines, .none)
 	}
 
 	private func listing() -> [String] {

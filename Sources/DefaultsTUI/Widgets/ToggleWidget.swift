@@ -30,6 +30,11 @@ struct ToggleWidget: SettingWidget {
 
 	var detailLines: [String] { ["Values: on or off."] }
 
+	/// `on` or `off`, as the row and the question say it.
+	func spokenText(_ value: Defaults.JSONValue) -> String {
+		value.boolValue.map { $0 ? "on" : "off" } ?? setting.displayText(for: value)
+	}
+
 	func question(_ value: SettingValue) -> PromptQuestion {
 		PromptQuestion(expects: "on or off; also y/n, true/false")
 	}

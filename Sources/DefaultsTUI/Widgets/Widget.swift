@@ -35,6 +35,8 @@ protocol SettingWidget {
 	func question(_ value: SettingValue) -> PromptQuestion
 	/// What an answer typed at the line prompt does (never empty, never one of the prompt's own commands).
 	func answer(_ text: String, on value: SettingValue) -> WidgetResponse
+	/// A value (not a secret's) in words, as the line prompts list and ask it: a toggle's `on` or `off`.
+	func spokenText(_ value: Defaults.JSONValue) -> String
 }
 
 /// What the line-prompt editor asks for a setting, in the words of its widget.
@@ -109,6 +111,11 @@ extension SettingWidget {
 		if let pattern = setting.pattern { limits.append("matching \(pattern)") }
 		if setting.isSecret { limits.append("not shown as you type") }
 		return PromptQuestion(expects: ([setting.kind.rules.valuesDescription] + limits).joined(separator: ", "), hidesInput: setting.isSecret)
+	}
+
+	/// The value as the setting displays it: the default words of a widget.
+	func spokenText(_ value: Defaults.JSONValue) -> String {
+		setting.displayText(for: value)
 	}
 
 	/// The answer parsed and checked as text typed in place is, with the same message when it does not fit.

@@ -101,6 +101,16 @@ struct PlainEditorModelTests {
 		#expect(plain.handle(line: "q").action == .quit)
 	}
 
+	/// `r` on a setting with no value of the person's printed nothing at all.
+	@Test func resettingWhatHasNoValueOfYoursSaysSo() {
+		let (plain, store) = plain()
+		_ = plain.handle(line: "5")
+		let output = plain.handle(line: "r")
+		#expect(output.lines == ["Font Size is unchanged: it has no value of yours to reset (it is 14)."])
+		#expect(output.prompt.hasPrefix("Setting"))
+		#expect(store.storedValue(forKey: "fontSize") == nil)
+	}
+
 	@Test func helpFilterAndUnknownAnswersAreSaidAndAskAgain() {
 		let (plain, _) = plain()
 		let keys = plain.handle(line: "?")

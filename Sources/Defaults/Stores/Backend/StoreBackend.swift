@@ -31,8 +31,9 @@ Defaults[volume] = 7   // cached, observed, and handed to the backend
 How a write travels: `Defaults[key] = value` → the key's bridge makes the stored
 form (``Defaults/JSONValue``) → the store's shared layer records it, bumps the key's
 version (so cached reads stay valid for every other key) and queues it as a change
-→ observers are told, with no lock held → the backend's ``changesArePending()``
-takes the batch (``BackendLink/takeChanges()``) now or later and keeps it.
+→ the backend's ``changesArePending()`` is called (it takes the batch with
+``BackendLink/takeChanges()`` now or later and keeps it) → observers are told, with no
+lock held.
 
 How an outside change travels: the backend notices it (a file watch, a server
 push) → it calls ``BackendLink/applyOutsideChanges(setting:removing:keeping:)`` → the shared layer updates

@@ -3,11 +3,9 @@ import Foundation
 
 extension FileStore {
 	enum ReadResult {
-		/// The decoded values, and the `bytes` they were read from. `numberTexts`: the value text
-		/// of each key whose value holds a number it does not hold exactly (JSON only). `text`:
-		/// the JSON text with where each member lies, when asked for (`nil` for a file that
-		/// holds nothing, and for other formats).
-		case values([String: Defaults.JSONValue], FileIdentity?, bytes: [UInt8], numberTexts: [String: ArraySlice<UInt8>], text: EditableJSONText?)
+		/// The decoded values, and the `bytes` they were read from. `text`: what the format keeps
+		/// of the file for a save to change, when read for editing (`nil` otherwise).
+		case values([String: Defaults.JSONValue], FileIdentity?, bytes: [UInt8], text: (any KeptFileText)?)
 		case missing
 		case corrupt(bytes: [UInt8], reason: String)
 		case unreadable(SystemCallError)
@@ -16,8 +14,8 @@ extension FileStore {
 		case unusable(FileStoreError)
 	}
 
-	/// Reads the file and decodes it in the store's format; `forEditing`: the JSON format also
-	/// records where each member lies (``EditableJSONText``), for a save to edit it in place.
+	/// Reads the file and decodes it in the store's format; `forEditing`: also keeps what the
+	/// format keeps of it (``FileStoreFormat/Document``), for a save to change it in place.
 	func readValues(atPath target: String, forEditing: Bool = false) -> ReadResult {
 		Self.readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: maximumSize, forEditing: forEditing)
 	}
@@ -55,10 +53,9 @@ extension FileStore {
 		do {
 			var problems: [FileFormatProblem] = []
 			let values: [String: Defaults.JSONValue]
-			var numberTexts: [String: ArraySlice<UInt8>] = [:]
-			var text: EditableJSONText?
-			if let json = format as? JSONFileFormat {
-				(values, numberTexts, text) = try json.decodeKeepingNumberTexts(bytes, problems: &problems, recordingObjects: forEditing)
+			var text: (any KeptFileText)?
+			if forEditing {
+				(values, text) = try format.keepingNoText.reading(bytes, problems: &problems)
 			} else {
 				values = try format.decode(bytes, problems: &problems)
 			}
@@ -72,7 +69,7 @@ extension FileStore {
 					message: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
 				))
 			}
-			return .values(values, identity, bytes: bytes, numberTexts: numberTexts, text: text)
+			return .values(values, identity, bytes: bytes, text: text)
 		} catch {
 			return .corrupt(bytes: bytes, reason: error.reason(quotingContent: ownership.contentMayBeQuoted))
 		}
@@ -94,7 +91,7 @@ extension FileStore {
 			removeStaleTemporaryFiles(besides: target, fileSystem: fileSystem)
 		}
 		switch readValues(atPath: target, storePath: path, fileSystem: fileSystem, format: format, limit: limit) {
-		case .values(let values, let identity, _, _, _):
+		case .values(let values, let identity, _, _):
 			return (values, identity, nil)
 		case .missing:
 			return ([:], nil, nil)
@@ -138,7 +135,7 @@ extension FileStore {
 			guard identity != diskIdentity || identity == nil && !diskValues.isEmpty else { return ([], false) }
 			let current: [String: Defaults.JSONValue]
 			switch readValues(atPath: target) {
-			case .values(let values, let readIdentity, let bytes, _, _):
+			case .values(let values, let readIdentity, let bytes, _):
 				if bytes.isEmpty, !diskValues.isEmpty, let readIdentity, readIdentity != unconfirmedEmptyFile {
 					unconfirmedEmptyFile = readIdentity
 					return ([], watchToken != nil)

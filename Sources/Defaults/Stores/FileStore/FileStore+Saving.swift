@@ -6,7 +6,7 @@ extension FileStore {
 	///
 	/// The last steps of a write's path: the save scheduler (at once for a change to an idle
 	/// store, else at the end of the 20 ms window that gathers a burst) → here: take the batch from the link → lock the file → re-read it and merge →
-	/// the format encodes (JSON: only what changed, in place in another program's file) →
+	/// the format writes what changed (``FileStoreFormat/edit(_:applying:giving:)``; JSON: in place in another program's file) →
 	/// exclusive temporary file, fsync, rename, directory fsync.
 	func save() throws(FileStoreError) {
 		// A read-only store refuses every change, so it never has anything to save.
@@ -131,7 +131,7 @@ extension FileStore {
 		}
 		let replacement: Replacement
 		let bytes: [UInt8]
-		let text: JSONFileText?
+		let text: any KeptFileText
 		do throws(FileStoreError) {
 			(bytes, text) = try encode(merged, changes: pending, onTopOf: fileRead)
 			let limit = Self.sizeLimit(maximumSize)
@@ -173,39 +173,26 @@ extension FileStore {
 	}
 
 	/**
-	The bytes of the file for `values`, which `changes` made of what the file held, and, for the
-	JSON format, its text.
+	The bytes of the file for `values`, which `changes` made of what the file held, and the text
+	the format keeps of them for the next save.
 
-	The JSON format writes only what `changes` changed, on top of the file as this store last
-	wrote it (`fileRead` is `nil`) or as the save just read it: in a file as this library writes
-	them, the changed members, keys kept sorted; in another program's file (with comments, in
-	its own order and layout), the changed values, in place, and the rest byte for byte. A file
-	that holds nothing to keep (none, or an empty one) is written anew. Numbers
-	that their values do not hold exactly (`1e400`) keep their text where a save leaves them.
+	The format writes `changes` into the file as this store last wrote it (`fileRead` is `nil`)
+	or as the save just read it (``FileStoreFormat/edit(_:applying:giving:)``): JSON writes only
+	what changed, in place in another program's file (with comments, in its own order and
+	layout), keeping the rest byte for byte. A file that holds nothing to keep (none, or an
+	empty one) is written anew.
 	*/
 	private func encode(
 		_ values: [String: Defaults.JSONValue], changes: Defaults.ChangeBatch, onTopOf fileRead: FileRead?
-	) throws(FileStoreError) -> (bytes: [UInt8], text: JSONFileText?) {
+	) throws(FileStoreError) -> (bytes: [UInt8], text: any KeptFileText) {
+		// A file read anew was read once, with what the format keeps of it: not again here.
+		let base = fileRead.map { $0.text ?? format.keepingNoText } ?? lastWritten?.text ?? format.keepingNoText
 		do {
-			guard let json = format as? JSONFileFormat else {
-				return (try format.encode(values), nil)
-			}
-			var base = lastWritten?.text
-			// A file read anew was parsed once, with where its members lie: not again here.
-			var wholeReads = 0
-			if let fileRead {
-				base = nil
-				if let bytes = fileRead.bytes {
-					base = try json.fileText(
-						of: bytes, values: fileRead.values, numberTexts: fileRead.numberTexts, read: fileRead.text, wholeReads: &wholeReads
-					)
-				}
-			}
-			let text = try json.text(
-				applying: changes, to: base, giving: values, capacity: (lastWritten?.bytes.count ?? 0) + 256, wholeReads: &wholeReads
-			)
-			if wholeReads > 0 { wholeTextReads.add(wholeReads, ordering: .relaxed) }
-			return (text.bytes, text)
+			let edited = try base.editing(applying: changes, giving: values)
+			#if DEBUG
+			if edited.wholeTextReads > 0 { wholeTextReads.add(edited.wholeTextReads, ordering: .relaxed) }
+			#endif
+			return (edited.bytes, edited.text)
 		} catch {
 			throw FileStoreError(unencodable: path, reason: error.reason)
 		}
@@ -224,28 +211,25 @@ extension FileStore {
 		return try valuesReadAnew(at: target)
 	}
 
-	/// What a save read from the file: its values, the bytes they were read from (`nil` when
-	/// the values are not the file's: it was missing or emptied), and the text of
-	/// numbers they do not hold exactly.
+	/// What a save read from the file: its values, and what the format keeps of the file for
+	/// the save to change, from the same reading (`nil` when the values are not the file's: it
+	/// was missing or emptied; the file is then written anew).
 	private struct FileRead {
 		var values: [String: Defaults.JSONValue]
-		var bytes: [UInt8]?
-		var numberTexts: [String: ArraySlice<UInt8>] = [:]
-		/// The JSON text, with where each member lies, from the same reading as `values`.
-		var text: EditableJSONText?
+		var text: (any KeptFileText)?
 	}
 
 	/// The file read and parsed now; throws, leaving the file as it is, when it does not parse
 	/// or cannot be read.
 	private func valuesReadAnew(at target: String) throws(FileStoreError) -> FileRead {
 		switch readValues(atPath: target, forEditing: true) {
-		case .values(let values, let identity, let bytes, let numberTexts, let text):
+		case .values(let values, let identity, let bytes, let text):
 			fileProblem = nil
 			if !bytes.isEmpty { wholeTextReads.add(1, ordering: .relaxed) }
 			// An empty file where this process last saw values is most likely being rewritten
 			// in place: at first sight, keep those values rather than remove every key.
 			if bytes.isEmpty && !diskValues.isEmpty && identity != unconfirmedEmptyFile { return FileRead(values: diskValues) }
-			return FileRead(values: values, bytes: bytes, numberTexts: numberTexts, text: text)
+			return FileRead(values: values, text: text)
 		case .missing:
 			fileProblem = nil
 			return FileRead(values: [:])

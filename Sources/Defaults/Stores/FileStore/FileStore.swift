@@ -195,8 +195,8 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 	/// A store for a command that reads or changes a few values and exits: it does not watch the
 	/// file for other processes' changes (no watching thread), and saves only when flushed (or
 	/// at exit), never in the background, so that a failed save is reported once, by the flush.
-	package convenience init(oneShotAt url: URL, access: Access) {
-		self.init(url: url, fileSystem: SystemFileSystem(), access: access, saving: .trailing(after: .seconds(3600)), watchesForChanges: false)
+	package convenience init(oneShotAt url: URL, format: any FileStoreFormat = .json, access: Access) {
+		self.init(url: url, fileSystem: SystemFileSystem(), format: format, access: access, saving: .trailing(after: .seconds(3600)), watchesForChanges: false)
 	}
 
 	init(

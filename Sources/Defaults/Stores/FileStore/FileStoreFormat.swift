@@ -1,8 +1,11 @@
 /**
-How a ``FileStore`` turns its values into the bytes of its file and back: the
-file's format, apart from how the file is locked, replaced and watched.
+A settings file's format: how a ``FileStore`` reads its file's bytes as values, writes a new
+file for values, and edits the file in place, keeping what a save does not change. How the
+file is locked, replaced and watched is the store's, the same for every format.
 
-JSON (``JSONFileFormat``) is the default. A format of your own only converts:
+JSON (``JSONFileFormat``) is the default, and ``FileFormats`` lists the formats known by their
+files' endings. A format that only converts gives ``encode(_:)`` and ``decode(_:)``, and every
+save writes the whole file anew:
 
 ```swift
 struct LinesFormat: FileStoreFormat {
@@ -24,8 +27,32 @@ struct LinesFormat: FileStoreFormat {
 
 let store = FileStore(url: settingsURL, format: LinesFormat())
 ```
+
+A format that edits in place (keeping a file's comments, order and layout) also names its
+``Document``, what it keeps of a file it read or wrote, and gives
+``decodeForEditing(_:problems:)``, which reads one, and ``edit(_:applying:giving:)``,
+which writes the changes into one. The store keeps the document between its saves, and asks
+the format for both, whatever the format is. Made known by its files' endings
+(``fileExtensions``) with ``FileFormats/register(_:)``, a format is also the one that
+`defaults-tui --store <file>` opens those files with.
 */
 public protocol FileStoreFormat: Sendable {
+	/**
+	What the format keeps of a file it read or wrote, for the next save to change in place:
+	the text, with where each value lies in it. `Never` (the default) for a format that
+	writes the whole file at each save.
+	*/
+	associatedtype Document: Sendable = Never
+
+	/// The endings (without the dot, lowercase) of the files in this format, the usual one
+	/// first: `["json", "jsonc"]`. ``FileFormats`` chooses a file's format by them. Without an
+	/// implementation of its own, a format names none, and is chosen for no file.
+	var fileExtensions: [String] { get }
+
+	/// The name of a program's settings file in its folder: `settings.json`. Without an
+	/// implementation of its own, `settings.` and the first of ``fileExtensions``.
+	var standardFileName: String { get }
+
 	/// The whole file for `values`.
 	func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8]
 
@@ -37,6 +64,35 @@ public protocol FileStoreFormat: Sendable {
 	/// as written (the store reports it for its key and uses the rest of the file). Without an
 	/// implementation of its own, a format reports none.
 	func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue]
+
+	/**
+	The values a whole file holds, as ``decode(_:problems:)`` reads them, and the document a
+	save edits to change them: `nil` when the file holds nothing worth keeping (it is empty),
+	and the save writes it anew. A save calls this on the file it found, with the file locked.
+
+	Without an implementation of its own, a format (whose ``Document`` is `Never`) decodes and keeps nothing.
+	*/
+	func decodeForEditing(
+		_ bytes: [UInt8], problems: inout [FileFormatProblem]
+	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], document: Document?)
+
+	/**
+	The file after `changes`, made to `document`, with the document of the file written.
+
+	`document` is the file as the format last read it (``decodeForEditing(_:problems:)``) or
+	wrote it (this method), and `values` what it holds with `changes` made: the bytes must
+	read as `values`. Every byte of the document that `changes` do not concern stays as it
+	is: its comments, its order, its layout. Without a document (the file is new, or held
+	nothing), the file is written anew. Throws ``FileFormatError`` when the values cannot be
+	written, or the change cannot be made without changing other values: the store then
+	leaves the file as it is, keeps the changes in memory and says why.
+
+	Without an implementation of its own, a format (whose ``Document`` is `Never`) writes the
+	whole file with ``encode(_:)``.
+	*/
+	func edit(
+		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
+	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?)
 }
 
 extension FileStoreFormat {
@@ -44,164 +100,28 @@ extension FileStoreFormat {
 	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		try decode(bytes)
 	}
-}
 
-/// A value of a settings file that could not be read as written: the rest of the file is used.
-public struct FileFormatProblem: Equatable, Sendable {
-	/// The key whose value it is.
-	public let key: String
-	/// What is wrong and what was kept: "1e400 is a number out of range, kept as text".
-	public let reason: String
+	/// None: the format is chosen for no file by its name.
+	public var fileExtensions: [String] { [] }
 
-	/// A problem with the value of `key`, described by `reason`.
-	public init(key: String, reason: String) {
-		self.key = key
-		self.reason = reason
+	/// `settings.` and the first of ``fileExtensions``; `settings` when there is none.
+	public var standardFileName: String {
+		fileExtensions.first.map { "settings.\($0)" } ?? "settings"
 	}
 }
 
-/// Why bytes are not a settings file of a format, or values cannot be written in it.
-public struct FileFormatError: Error, Equatable, Sendable, CustomStringConvertible {
-	/// Completes "The settings file … could not be used because …": `it is not valid JSON (…)`.
-	public let reason: String
-	/// The reason without any of the file's own text (`found 'r'`, a key's name), or `nil` when
-	/// the format did not give one. A store says this one about a file that the user running it
-	/// does not own and others may not read, so that no message shows what it holds.
-	public let reasonWithoutContent: String?
-
-	/**
-	An error whose `reason` completes the store's message about the file.
-
-	- Parameters:
-	  - reason: What is wrong, quoting the file where that helps: `line 3 ("colour: red") is not key=JSON`.
-	  - reasonWithoutContent: The same without the file's text: `line 3 is not key=JSON`.
-	*/
-	public init(_ reason: String, withoutContent reasonWithoutContent: String? = nil) {
-		self.reason = reason
-		self.reasonWithoutContent = reasonWithoutContent
+extension FileStoreFormat where Document == Never {
+	/// Decodes with ``decode(_:problems:)``; keeps no document.
+	public func decodeForEditing(
+		_ bytes: [UInt8], problems: inout [FileFormatProblem]
+	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], document: Never?) {
+		(try decode(bytes, problems: &problems), nil)
 	}
 
-	/// The reason.
-	public var description: String { reason }
-
-	/// ``reason``, or, unless `quotingContent`, ``reasonWithoutContent`` (a general one when the format gave none).
-	func reason(quotingContent: Bool) -> String {
-		quotingContent ? reason : reasonWithoutContent ?? "it is not a file of the store's format (\(Self.contentNotQuoted))"
+	/// The whole file, with ``encode(_:)``; keeps no document.
+	public func edit(
+		_ document: Never?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
+	) throws(FileFormatError) -> (bytes: [UInt8], document: Never?) {
+		(try encode(values), nil)
 	}
-
-	/// Said instead of details that would quote a file the user may not read.
-	static let contentNotQuoted = "the details are not shown, since they would quote the file, which is not yours and which others may not read"
-}
-
-/**
-The file store's default format: one JSON object from key name to stored value.
-
-The object is pretty-printed with sorted keys so that it diffs well and can be edited by hand.
-An empty file (or one of white space only) holds no values; a leading byte-order mark
-is skipped; a number too large for any number type is kept as its text and reported
-for its key alone.
-
-Files that other programs write are read too, also with comments (`//` and `/* */`) and
-a comma after the last member or element, as editors' and build tools' settings files
-(`tsconfig.json`, `settings.json`) have them. A ``FileStore`` saves such a file by
-changing it in place: only the values that changed are written, in the file's own style,
-and its comments, key order, indentation and line endings stay as they were.
-
-```swift
-let store = FileStore(url: settingsURL, format: .json)   // the same as leaving out `format`
-
-let format = JSONFileFormat()
-let bytes = try format.encode(["fontSize": 14, "theme": "dark"])
-let values = try format.decode(bytes)                    // ["fontSize": 14, "theme": "dark"]
-```
-*/
-public struct JSONFileFormat: FileStoreFormat {
-	/// The JSON format.
-	public init() {}
-
-	/// The values as one pretty-printed JSON object with sorted keys, ending in a newline. Throws ``FileFormatError``
-	/// for a value nested deeper than ``Defaults/JSONValue/maximumNestingDepth``.
-	public func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
-		do {
-			// Refuses what the parser would refuse to read back (values nested too deeply).
-			return try Defaults.JSONValue.object(values).checkedJSONBytes(pretty: true)
-		} catch {
-			throw FileFormatError(error.reason)
-		}
-	}
-
-	/// The members of the file's JSON object; an empty file, or one of white space only, holds none.
-	/// Comments and trailing commas are read (and skipped). Throws ``FileFormatError`` when the
-	/// bytes are not valid JSON (with or without comments) or not a JSON object.
-	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
-		var problems: [FileFormatProblem] = []
-		return try decode(bytes, problems: &problems)
-	}
-
-	/// Also reports numbers out of range (kept as their text) by key, rather than failing the file.
-	public func decode(_ bytes: [UInt8], problems: inout [FileFormatProblem]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
-		try decodeKeepingNumberTexts(bytes, problems: &problems).values
-	}
-
-	/// ``decode(_:problems:)``, with the value text of each key whose value holds a number that
-	/// it does not hold exactly (`1e400`, an integer of 30 digits): a save writes that text again
-	/// while the key keeps the value read. With `recordingObjects`, also the text with where each
-	/// member lies, for editing it in place, from the same reading (`nil` for a file that holds nothing).
-	func decodeKeepingNumberTexts(
-		_ bytes: [UInt8], problems: inout [FileFormatProblem], recordingObjects: Bool = false
-	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], numberTexts: [String: ArraySlice<UInt8>], text: EditableJSONText?) {
-		if Self.holdsNothing(bytes) {
-			return ([:], [:], nil)
-		}
-		var warnings: [Defaults.JSONParseWarning] = []
-		let parsed = bytes.withUnsafeBufferPointer { buffer in
-			Result { () throws(Defaults.JSONParseError) in
-				try Defaults.JSONValue.parsingFile(buffer, warnings: &warnings, recordingObjects: recordingObjects)
-			}
-		}
-		let value: Defaults.JSONValue
-		let inexactMembers: [(key: String, range: Range<Int>)]
-		let objects: [JSONObjectLayout]
-		do throws(Defaults.JSONParseError) {
-			(value, inexactMembers, objects) = try parsed.get()
-		} catch {
-			throw FileFormatError("it is not valid JSON (\(error))", withoutContent: "it is not valid JSON (\(error.descriptionWithoutContent))")
-		}
-		guard case .object(let values) = value else {
-			let reason = "it is valid JSON but not a JSON object (\(Self.placeOfFirstValue(in: bytes)): the file holds \(value.typeName == "array" ? "an" : "a") \(value.typeName))"
-			throw FileFormatError(reason, withoutContent: reason)
-		}
-		problems += warnings.map { FileFormatProblem(key: $0.path.first?.key ?? "", reason: "\($0)") }
-		var numberTexts: [String: ArraySlice<UInt8>] = [:]
-		for member in inexactMembers {
-			numberTexts[member.key] = bytes[member.range]
-		}
-		let text = recordingObjects ? EditableJSONText(bytes: bytes, objects: objects) : nil
-		return (values, numberTexts, text)
-	}
-
-	/// "line L, column C" of the file's first byte that is not white space (after a byte-order mark).
-	static func placeOfFirstValue(in bytes: [UInt8]) -> String {
-		var line = 1
-		var column = 1
-		for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
-			switch byte {
-			case 0x0A: line += 1; column = 1
-			case 0x20, 0x09, 0x0D: column += 1
-			default: return "line \(line), column \(column)"
-			}
-		}
-		return "line \(line), column \(column)"
-	}
-
-	/// Whether a file holds no values: it is empty, or white space only (after a byte-order mark).
-	static func holdsNothing(_ bytes: [UInt8]) -> Bool {
-		let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-		return content.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-	}
-}
-
-extension FileStoreFormat where Self == JSONFileFormat {
-	/// JSON: the file store's default format.
-	public static var json: JSONFileFormat { JSONFileFormat() }
 }

@@ -6,17 +6,17 @@ import Musl
 import Darwin
 #endif
 
-/// The file a ``FileStore`` last wrote: enough to know it again without parsing it, and, for
-/// the JSON format, to write the next save by changing only the members that changed (in the
+/// The file a ``FileStore`` last wrote: enough to know it again without parsing it, and what
+/// its format keeps of it, for the next save to change only what changed (JSON: in the
 /// library's own text, or in place in another program's).
 struct WrittenFile: Sendable {
 	/// The identity of the file as written (a rename keeps it).
 	let identity: FileIdentity
 	/// Its bytes. Kept, rather than a hash of them, because comparing is faster than hashing
-	/// and the JSON format's next save starts from them anyway.
+	/// and a format's next save starts from them anyway.
 	let bytes: [UInt8]
-	/// The JSON format's text with where each member lies; `nil` for other formats.
-	let text: JSONFileText?
+	/// What the format keeps of the file (``FileStoreFormat/Document``): the next save changes it.
+	let text: any KeptFileText
 
 	/// Whether `other` are exactly the bytes written: file times are too coarse to tell an edit
 	/// in place of the same size made in the same few milliseconds.

@@ -1,5 +1,6 @@
 /**
-The text of a JSON settings file as a save finds it, and what the save writes over it.
+The text of a JSON settings file as a save finds it, and what the save writes over it: the
+JSON format's ``JSONFileFormat/Document``.
 
 A file this library wrote (pretty-printed, sorted keys, exactly as ``JSONFileFormat/encode(_:)``
 writes it) is saved the same way, writing only the changed members. Any other file (another
@@ -27,6 +28,48 @@ enum JSONFileText: Sendable {
 		case .own(let text): text.bytes
 		case .foreign(let text): text.bytes
 		}
+	}
+}
+
+extension JSONFileFormat {
+	/**
+	A JSON settings file as the format last read or wrote it, with where each member lies:
+	what a save changes in place. A file this library wrote gets the changed members written
+	and its keys kept sorted; another program's keeps its comments, key order, indentation and
+	line endings byte for byte, only the changed values written in its own style.
+	*/
+	public struct Document: Sendable, CountedDocument {
+		/// The text, and whether it is the library's own.
+		let text: JSONFileText
+		/// How many times the edit that made it read all of the edited text back to check it.
+		let wholeTextReads: Int
+	}
+
+	/// The members of the file's JSON object, as ``decode(_:problems:)`` reads them, with the
+	/// text and where each member lies, from the same reading; no document for a file that
+	/// holds nothing to keep (empty, white space only, or `{}` without comments).
+	public func decodeForEditing(
+		_ bytes: [UInt8], problems: inout [FileFormatProblem]
+	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], document: Document?) {
+		let (values, numberTexts, read) = try decodeKeepingNumberTexts(bytes, problems: &problems, recordingObjects: true)
+		var wholeReads = 0
+		let text = try fileText(of: bytes, values: values, numberTexts: numberTexts, read: read, wholeReads: &wholeReads)
+		return (values, text.map { Document(text: $0, wholeTextReads: wholeReads) })
+	}
+
+	/// The file with `changes` made to `document`: in the library's own text, the changed
+	/// members, keys kept sorted; in another program's, the changed values in place, and every
+	/// other byte as it was. Throws ``FileFormatError`` when an edit in place would change other
+	/// values (it is checked by reading the edited text back around the edits), or a value
+	/// cannot be written. Without a document, the file is written anew, as ``encode(_:)`` writes it.
+	public func edit(
+		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
+	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {
+		var wholeReads = 0
+		let text = try text(
+			applying: changes, to: document?.text, giving: values, capacity: (document?.text.bytes.count ?? 0) + 256, wholeReads: &wholeReads
+		)
+		return (text.bytes, Document(text: text, wholeTextReads: wholeReads))
 	}
 }
 
