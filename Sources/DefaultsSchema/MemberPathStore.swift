@@ -1,4 +1,5 @@
 import Defaults
+import Foundation
 import Synchronization
 
 /**
@@ -29,12 +30,15 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// The keys of each top-level member that paths lead into.
 	private let keysByTop: [String: Set<String>]
 	private let listener: ChangeForwarder
+	/// The base store's user layer with the same paths, when the base store has layers.
+	private let userView: MemberPathStore?
 
 	/// A store over `base` in which each key of `paths` stands for the member at its path.
 	public init(base: any DefaultsStore, paths: [String: [String]]) {
 		self.base = base
 		let usable = paths.filter { !$0.value.isEmpty }
 		self.paths = usable
+		userView = base.layers.map { MemberPathStore(base: $0.user, paths: usable) }
 		keysByTop = usable.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
 		let relay = LateWeak<MemberPathStore>()
 		listener = ChangeForwarder { change in relay.object?.baseDidChange(change.keys) }
@@ -131,25 +135,33 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 extension MemberPathStore: SavingStore {
 	/// Saves the base store, when it saves.
 	public func saveNow(timeout: Duration) throws {
-		try (base as? any SavingStore)?.saveNow(timeout: timeout)
+		try base.saving?.saveNow(timeout: timeout)
 	}
 
 	/// The base store's condition.
-	public var condition: String? { (base as? any SavingStore)?.condition }
+	public var condition: String? { base.saving?.condition }
 	/// The base store's opening problem.
-	public var openingProblem: String? { (base as? any SavingStore)?.openingProblem }
+	public var openingProblem: String? { base.saving?.openingProblem }
 	/// Where the base store keeps its values.
 	public var location: String { storeLocation(base) }
+	/// The base store's file, when it keeps its values in one.
+	public var file: URL? { base.saving?.file }
 
 	/// Drops the base store's unsaved changes.
 	@discardableResult
-	public func discardUnsavedChanges() -> Bool { (base as? any SavingStore)?.discardUnsavedChanges() ?? false }
+	public func discardUnsavedChanges() -> Bool { base.saving?.discardUnsavedChanges() ?? false }
 
 	/// How the base store describes the failure.
-	public func describeSaveFailure(_ error: any Error) -> String { (base as? any SavingStore)?.describeSaveFailure(error) ?? "\(error)" }
+	public func describeSaveFailure(_ error: any Error) -> String { base.saving?.describeSaveFailure(error) ?? "\(error)" }
 }
 
 extension MemberPathStore: OriginReportingStore {
+	/// The store itself when the base store has layers (a `LayeredStore`): it reports them for
+	/// its keys; `nil` over a store that holds its values itself.
+	public var layers: (any OriginReportingStore)? {
+		base.layers == nil ? nil : self
+	}
+
 	/// Where `key`'s value comes from: where its top-level value does; a member that value does
 	/// not hold reads its default (still locked when the top-level key is).
 	public func origin(forKey key: String) -> Defaults.ValueOrigin {
@@ -164,4 +176,22 @@ extension MemberPathStore: OriginReportingStore {
 	public func lockingFile(forKey key: String) -> String? {
 		Defaults.lockingFile(ofKeyNamed: key, in: base) ?? Defaults.lockingFile(ofKeyNamed: topLevelKey(of: key), in: base)
 	}
+
+	/// Each layer's member at `key`'s path (the layers whose top-level value has it), or the base
+	/// store's layers of `key`.
+	public func layerValues(forKey key: String) -> [Defaults.LayerValue] {
+		guard let baseLayers = base.layers else { return [] }
+		guard let path = paths[key] else { return baseLayers.layerValues(forKey: key) }
+		return baseLayers.layerValues(forKey: path[0]).compactMap { layer in
+			var member: Defaults.JSONValue? = layer.value
+			for name in path.dropFirst() {
+				member = member?.objectValue?[name]
+			}
+			return member.map { Defaults.LayerValue(origin: layer.origin, value: $0, isReadable: layer.isReadable) }
+		}
+	}
+
+	/// The base store's user layer seen through the same paths (the base store itself when it has
+	/// no layers).
+	public var user: any DefaultsStore { userView ?? self }
 }

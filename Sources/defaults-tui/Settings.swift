@@ -149,7 +149,7 @@ struct SettingsOptions: ParsableArguments {
 				return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
 			}
 			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
-			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true)
+			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true, openingReason: fileStore.loadError?.reason)
 		}
 		// The program's own settings (the demo's, or a schema's for them): the user's file with the
 		// program's system-wide defaults and locks.
@@ -231,6 +231,10 @@ struct OpenedSettings {
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
+	/// Why the store could not be read when it opened, in a clause (the file's own reason,
+	/// without its path), for messages that name the store already; `nil` to use its
+	/// ``SavingStore/openingProblem``.
+	let openingReason: String?
 	/// Makes ``schema`` again from the store's values, for the editor to show keys that come and
 	/// go while it is open: inferred again, or the keys the schema does not name listed again;
 	/// `nil` when the schema does not depend on the values.
@@ -240,11 +244,12 @@ struct OpenedSettings {
 	/// written as members, through a ``MemberPathStore`` over it.
 	/// Keys of the file that the schema does not name are shown too, as JSON, when the schema
 	/// allows them (a JSON Schema's `additionalProperties`).
-	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool) {
+	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool, openingReason: String? = nil) {
 		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
 		// The store's values are read only when the schema allows other keys (not on every command's start).
 		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
 		self.isInferred = isInferred
+		self.openingReason = openingReason
 		if isInferred {
 			let title = schema.title
 			schemaFromStore = { SettingsSchema.inferred(from: store.storedValues(), title: title) }
@@ -261,8 +266,8 @@ struct OpenedSettings {
 	}
 
 	/// The layers of the settings, when they have any (the program's own settings do).
-	var layers: LayeredStore? {
-		(store as? LayeredStore) ?? ((store as? MemberPathStore)?.base as? LayeredStore)
+	var layers: (any OriginReportingStore)? {
+		store.layers
 	}
 
 	/// Where `key`'s value comes from.
@@ -287,7 +292,7 @@ struct OpenedSettings {
 			return setting
 		}
 		if isInferred, let problem = store.openingProblem {
-			let reason = (store as? FileStore)?.loadError?.reason ?? problem
+			let reason = openingReason ?? problem
 			throw CommandFailure.failed("cannot look up '\(key)': the store \(store.location) cannot be read: \(reason)")
 		}
 		let adding = isInferred ? "; set --create \(key) VALUE adds it to a file without a schema" : ""

@@ -12,6 +12,13 @@ final class KeyValueService: @unchecked Sendable {
 	private var entries: [String: String] = [:]
 	private var _onRemoteChange: (@Sendable (String, String?) -> Void)?
 	var failsWrites = false
+	/// Where the service is, and whether it answers (for the example's saving capability).
+	let address = "kv.example:7000"
+	private var _isReachable = true
+	var isReachable: Bool {
+		get { lock.withLock { _isReachable } }
+		set { lock.withLock { _isReachable = newValue } }
+	}
 
 	var onRemoteChange: (@Sendable (String, String?) -> Void)? {
 		get { lock.withLock { _onRemoteChange } }
@@ -37,8 +44,8 @@ final class KeyValueService: @unchecked Sendable {
 
 // article:begin
 /// Keeps settings in a key-value service, one entry per key.
-final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
-	private let service: KeyValueService   // your client
+public final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
+	let service: KeyValueService   // your client
 	private let lock = NSLock()
 	private var link: BackendLink?
 
@@ -47,7 +54,7 @@ final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 	}
 
 	/// Read once, when the store opens.
-	func loadValues() -> [String: Defaults.JSONValue] {
+	public func loadValues() -> [String: Defaults.JSONValue] {
 		var values: [String: Defaults.JSONValue] = [:]
 		for (key, text) in service.all() {
 			values[key] = try? Defaults.JSONValue(parsing: text)
@@ -56,7 +63,7 @@ final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 	}
 
 	/// Keep the link: it hands out this process's changes and takes outside ones.
-	func connect(_ link: BackendLink) {
+	public func connect(_ link: BackendLink) {
 		lock.withLock { self.link = link }
 		service.onRemoteChange = { key, text in
 			if let text, let value = try? Defaults.JSONValue(parsing: text) {
@@ -68,7 +75,7 @@ final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 	}
 
 	/// Called after each change, with no lock held: keep the batch now (or schedule it).
-	func changesArePending() {
+	public func changesArePending() {
 		guard let link = lock.withLock({ link }) else { return }
 		let batch = link.takeChanges()
 		do {
@@ -83,6 +90,26 @@ final class ServiceBackend: DefaultsStoreBackend, @unchecked Sendable {
 }
 // article:end
 
+// article:saving:begin
+extension BackedStore: SavingStore where Backend == ServiceBackend {
+	/// Hands the service what is still pending; the editor calls it before it quits.
+	public func saveNow(timeout: Duration) throws {
+		backend.changesArePending()
+	}
+
+	/// Shown in the settings editor's title bar while it is not `nil`.
+	public var condition: String? { backend.service.isReachable ? nil : "offline" }
+
+	/// How the editor's title bar and `defaults-tui` name the store.
+	public var location: String { "service \(backend.service.address)" }
+}
+
+extension ServiceBackend {
+	/// Tells `store.saving` that the store in front of this backend saves.
+	public func saving(of store: BackedStore<ServiceBackend>) -> (any SavingStore)? { store }
+}
+// article:saving:end
+
 @Suite("The \"Writing a store\" article")
 struct WritingAStoreExampleTests {
 	@Test func theArticleShowsThisBackend() throws {
@@ -90,9 +117,11 @@ struct WritingAStoreExampleTests {
 		let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
 			.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 			.appendingPathComponent("Sources/Defaults/Defaults.docc/WritingAStore.md"), encoding: .utf8)
-		let begin = try #require(here.range(of: "// article:begin\n")?.upperBound)
-		let end = try #require(here.range(of: "\n// article:end")?.lowerBound)
-		#expect(readme.contains(String(here[begin..<end])), "the article's example differs from the one compiled here")
+		for part in ["article", "article:saving"] {
+			let begin = try #require(here.range(of: "// \(part):begin\n")?.upperBound)
+			let end = try #require(here.range(of: "\n// \(part):end")?.lowerBound)
+			#expect(readme.contains(String(here[begin..<end])), "the article's example (\(part)) differs from the one compiled here")
+		}
 	}
 
 	@Test func theExampleBackendKeepsReadsAndObservesChanges() {
@@ -121,4 +150,20 @@ struct WritingAStoreExampleTests {
 		#expect(service.all()["theme"] == #""kept""#)
 		observation.invalidate()
 	}
+
+	/// The store's saving capability, adopted in this module for this backend alone, is found
+	/// through `saving` by code that knows nothing of the backend (as the settings editor is).
+	@Test func theExampleStoreSaysHowItsSavingGoes() throws {
+		let service = KeyValueService()
+		let store: any DefaultsStore = BackedStore(backend: ServiceBackend(service: service))
+		let saving = try #require(store.saving, "the conformance is seen through the capability")
+		#expect(saving.location == "service kv.example:7000")
+		#expect(saving.condition == nil)
+		service.isReachable = false
+		#expect(store.saving?.condition == "offline")
+		store.setStoredValue("dark", forKey: "theme")
+		try saving.saveNow(timeout: .seconds(1))
+		#expect(service.all()["theme"] == #""dark""#)
+	}
 }
+

@@ -135,9 +135,11 @@ extension Defaults {
 		/// Tells a `UserDefaults` suite (or one behind a ``UserDefaultsBackend``) the key's type, so
 		/// that it keeps the key's values in the form the original library writes for that type.
 		private static func registerForm(forKey name: String, in store: any DefaultsStore) {
+			// cast: a suite keeps each type in the form the original library writes, which the key's
+			// type decides: only the key can tell it (once, as it is made).
 			if let suite = store as? UserDefaults {
 				SuiteKeyForms.shared.register(KeyForm(Value.self), forKey: name, in: suite)
-			} else if let backed = store as? BackedStore<UserDefaultsBackend> {
+			} else if let backed = store as? BackedStore<UserDefaultsBackend> { // cast: a suite behind the shared layer, as above
 				backed.backend.register(KeyForm(Value.self), forKey: name)
 			}
 		}
@@ -232,6 +234,7 @@ extension Defaults {
 		/// type, in any form the type may have been written in there.
 		@usableFromInline
 		func uncachedValue(in store: any DefaultsStore) -> Value {
+			// cast: a suite's objects are read through the key's type (see `registerForm`); a class comparison.
 			guard let suite = store as? UserDefaults else {
 				return decodedValue(store.storedValue(forKey: name))
 			}
@@ -329,6 +332,7 @@ extension Defaults {
 		/// Writes to a store without a cache; a `UserDefaults` suite gets the form the original writes for the type.
 		@usableFromInline
 		func setUncachedValue(_ newValue: Value, stored: JSONValue, in store: any DefaultsStore) {
+			// cast: a suite gets the form the key's type is written in (see `registerForm`).
 			guard let suite = store as? UserDefaults else {
 				store.setStoredValue(stored, forKey: name)
 				return

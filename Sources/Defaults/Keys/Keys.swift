@@ -47,6 +47,8 @@ extension Defaults {
 			if iCloud {
 				SyncMarks.mark(self)
 			}
+			// cast: speed, a class comparison as each key is made (see `storeCore(of:)`): a layered
+			// store learns what the key's type reads, to skip a system value it cannot.
 			(suite as? LayeredStore)?.learn(self)
 		}
 

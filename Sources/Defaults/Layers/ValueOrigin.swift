@@ -92,11 +92,11 @@ extension Defaults {
 
 	/// Where the value of the key named `name` in `store` comes from. See ``origin(of:)``.
 	public static func origin(ofKeyNamed name: String, in store: any DefaultsStore) -> ValueOrigin {
-		if let reporting = store as? any OriginReportingStore {
-			return reporting.origin(forKey: name)
+		if let layers = store.layers {
+			return layers.origin(forKey: name)
 		}
 		guard store.storedValue(forKey: name) != nil else { return ValueOrigin(layer: .defaultValue) }
-		return ValueOrigin(layer: .user, location: (store as? any SavingStore)?.location)
+		return ValueOrigin(layer: .user, location: store.saving?.location)
 	}
 
 	/**
@@ -116,6 +116,6 @@ extension Defaults {
 	/// The locks file that locks the key named `name` in `store`, or `nil` when none does (or
 	/// the store has no layers). A member of a nested setting is locked with its top-level key.
 	public static func lockingFile(ofKeyNamed name: String, in store: any DefaultsStore) -> String? {
-		(store as? any OriginReportingStore)?.lockingFile(forKey: name)
+		store.layers?.lockingFile(forKey: name)
 	}
 }

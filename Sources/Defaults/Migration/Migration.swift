@@ -51,6 +51,7 @@ extension Defaults {
 extension Defaults.Key {
 	/// Rewrites the stored value in the form the key writes now, if it is in another one.
 	func rewriteInCurrentForm() {
+		// cast: only a suite keeps values in other forms (the original library's) to rewrite.
 		if let suite = suite as? UserDefaults {
 			guard let object = suite.suiteObject(forKey: name) else { return }
 			guard let value = Value.value(fromSuiteObject: object) else {

@@ -1,10 +1,12 @@
+import Foundation
+
 /**
 A store that keeps its changes somewhere else (a file, a server) a moment after they are made,
 and can say how that goes: a program (the settings editor) saves through it before quitting
 and tells the person when changes could not be kept.
 
 ```swift
-if let saving = store as? any SavingStore {
+if let saving = store.saving {
 	do {
 		try saving.saveNow(timeout: .seconds(3))
 	} catch {
@@ -13,6 +15,11 @@ if let saving = store as? any SavingStore {
 	print(saving.condition ?? "saving as usual")  //=> "read-only", "not saved", "offline"
 }
 ```
+
+A program asks a store for this capability with ``DefaultsStore/saving``, which a store that
+adopts the protocol answers with itself: declare the conformance in the module that declares
+the store (a conformance added elsewhere, or one that holds only for some type arguments, is
+not seen by the store's ``DefaultsStore`` conformance; such a store implements `saving` itself).
 */
 public protocol SavingStore: DefaultsStore {
 	/// Keeps every change made so far where the store keeps its values, waiting at most
@@ -34,9 +41,18 @@ public protocol SavingStore: DefaultsStore {
 	/// A failed ``saveNow(timeout:)`` in a sentence for the person who made the change: what
 	/// failed and why (`Could not save /…/settings.json: the file is read-only, …`).
 	func describeSaveFailure(_ error: any Error) -> String
+	/// The file the store keeps its values in, when it keeps them in one: for a program that
+	/// watches its folder or names it (`defaults-tui watch` warns when the folder is missing).
+	var file: URL? { get }
 }
 
 extension SavingStore {
+	/// The store itself: it keeps its changes somewhere else.
+	public var saving: (any SavingStore)? { self }
+
+	/// `nil`: the store keeps its values elsewhere than in one file (a server).
+	public var file: URL? { nil }
+
 	/// `nil`: a store whose opening fails throws instead.
 	public var openingProblem: String? { nil }
 
@@ -49,11 +65,9 @@ extension SavingStore {
 }
 
 /// How a person names where `store` keeps its values: its ``SavingStore/location`` (a file's
-/// path), or the name of its type for a store that does not say. (A file store, the layers'
-/// usual store, is tried first as a class: see ``storeCore(of:)`` for what the cast costs.)
+/// path), or the name of its type for a store that does not say.
 package func storeLocation(_ store: any DefaultsStore) -> String {
-	if let file = store as? FileStore { return file.location }
-	return (store as? any SavingStore)?.location ?? "\(type(of: store))"
+	store.saving?.location ?? "\(type(of: store))"
 }
 
 extension FileStore: SavingStore {
@@ -81,6 +95,9 @@ extension FileStore: SavingStore {
 
 	/// The file's path.
 	public var location: String { url.path }
+
+	/// The file (``url``).
+	public var file: URL? { url }
 
 	/// What failed and why (``FileStoreError/whatFailed``), without what became of the values.
 	public func describeSaveFailure(_ error: any Error) -> String {

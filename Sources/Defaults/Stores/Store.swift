@@ -16,6 +16,22 @@ store.storedValue(forKey: "isUnicorn")
 Implementations must be safe to call from any thread. (The protocol does not
 require `Sendable` because `UserDefaults` is not marked `Sendable` on Linux,
 though it is thread-safe.)
+
+## Capabilities
+
+What a store can do beyond keeping values is asked through ``saving`` and ``layers``, never
+by casting to a store's type, so that a program (the settings editor, the `defaults-tui`
+command) treats a store of your own as it treats the package's:
+
+```swift
+try store.saving?.saveNow(timeout: .seconds(3))   // a file store writes its file
+store.saving?.condition                           //=> "read-only", "offline", nil
+store.layers?.origin(forKey: "fontSize")          //=> system (/etc/xdg/myapp/settings.json)
+```
+
+A store that adopts ``SavingStore`` answers ``saving`` with itself, and one that adopts
+``OriginReportingStore`` answers ``layers``; the others answer `nil`. The article
+<doc:WritingAStore> says which to adopt.
 */
 public protocol DefaultsStore: AnyObject {
 	/// The stored value for `key`, or `nil` if the store has none.
@@ -36,11 +52,37 @@ public protocol DefaultsStore: AnyObject {
 	/// Tells the store a key's default, for stores that keep defaults of their own
 	/// (`UserDefaults` registers it). Called when a key with a static default is created.
 	func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String)
+
+	/**
+	How the store keeps its changes somewhere else (a file, a server), or `nil` when it keeps
+	them in memory only: the store itself when it adopts ``SavingStore``.
+
+	```swift
+	try store.saving?.saveNow(timeout: .seconds(3))
+	```
+	*/
+	var saving: (any SavingStore)? { get }
+
+	/**
+	Where the store's values come from, layer by layer, or `nil` when the store holds them
+	itself: the store itself when it adopts ``OriginReportingStore`` (a ``LayeredStore``).
+
+	```swift
+	store.layers?.lockingFile(forKey: "telemetry")   //=> "/etc/xdg/myapp/locks"
+	```
+	*/
+	var layers: (any OriginReportingStore)? { get }
 }
 
 extension DefaultsStore {
 	/// Does nothing: only stores that keep defaults of their own, such as `UserDefaults`, need it.
 	public func registerDefaultValue(_ value: @autoclosure () -> Defaults.JSONValue?, forKey key: String) {}
+
+	/// `nil`: the store keeps its values in memory only (a ``SavingStore`` answers itself).
+	public var saving: (any SavingStore)? { nil }
+
+	/// `nil`: the store holds its values itself (an ``OriginReportingStore`` answers itself).
+	public var layers: (any OriginReportingStore)? { nil }
 }
 
 /// A store built on ``StoreCore``, whose change counters let keys cache decoded values.
@@ -52,10 +94,18 @@ protocol CoreBackedStore: DefaultsStore {
 /// The package's own store classes are tried first, each a comparison of classes: a cast to the
 /// protocol is, the first time for each type, a search of every protocol conformance record in
 /// the program, some 200,000 instructions (a tenth of a `defaults-tui get`).
+///
+/// These casts are the core's own and deliberate: a key asks once, when it is made, and the
+/// answer is how its reads find values without a protocol call. (`CoreBackedStore` is internal,
+/// so it cannot be a requirement of ``DefaultsStore`` for stores of other modules to answer.)
 func storeCore(of store: any DefaultsStore) -> StoreCore? {
+	// cast: speed, a class comparison instead of a search of conformance records (see above).
 	if let store = store as? FileStore { return store.core }
+	// cast: speed, as above.
 	if let store = store as? LayeredStore { return store.core }
+	// cast: speed, as above.
 	if let store = store as? InMemoryStore { return store.core }
+	// cast: the core's internal protocol, for the package's other stores (BackedStore).
 	return (store as? any CoreBackedStore)?.core
 }
 

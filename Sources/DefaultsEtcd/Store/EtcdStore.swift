@@ -27,6 +27,11 @@ extension BackedStore where Backend == EtcdBackend {
 	}
 }
 
+extension EtcdBackend {
+	/// The store in front of the backend, which saves (see `BackedStore`'s `SavingStore` conformance below).
+	public func saving(of store: EtcdStore) -> (any SavingStore)? { store }
+}
+
 extension BackedStore: SavingStore where Backend == EtcdBackend {
 	/// Waits until etcd has every change (``EtcdBackend/flush(timeout:)``), at most `timeout`.
 	public func saveNow(timeout: Duration) throws {

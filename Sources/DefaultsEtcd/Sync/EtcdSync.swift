@@ -78,7 +78,7 @@ extension Defaults {
 		) throws(EtcdError) {
 			try EtcdKeys.checkPrefix(prefix)
 			self.store = store
-			values = (store as? LayeredStore)?.user ?? store
+			values = store.layers?.user ?? store
 			self.prefix = prefix
 			self.maximumRetryDelay = maximumRetryDelay
 			client = try EtcdClient(configuration)
@@ -112,7 +112,9 @@ extension Defaults {
 		/// The file a store saves to, whose saves the journal must precede: the store itself, or
 		/// the user's file of a layered store (the standard store).
 		static func savingFile(of store: any DefaultsStore) -> FileStore? {
-			((store as? LayeredStore)?.user ?? store) as? FileStore
+			// cast: the journal's before-save hook is the file store's own (package) API; a store of
+			// another kind keeps its changes without a journal entry first.
+			(store.layers?.user ?? store) as? FileStore
 		}
 
 		// MARK: Keys

@@ -18,6 +18,7 @@ extension SettingsSchema {
 	*/
 	public func problem(writing value: Defaults.JSONValue, to setting: Setting, in store: any DefaultsStore) -> SettingError? {
 		guard let path = setting.path, let top = path.first, let check = containerChecks[top] else { return nil }
+		// cast: this module's own store, whose key here is a member path: the top-level value is its base's.
 		let base = (store as? MemberPathStore)?.base ?? store
 		let current = base.storedValue(forKey: top)
 		guard let after = MemberPathStore.replacing(in: current, at: path.dropFirst(), with: value),

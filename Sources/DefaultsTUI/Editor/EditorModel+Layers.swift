@@ -4,8 +4,8 @@ import Defaults
 // locked, a value that comes from a system-wide file, and every layer's value on the help page.
 extension EditorModel {
 	/// The store's layers, when it has them (a program's own settings do).
-	var layers: LayeredStore? {
-		store as? LayeredStore
+	var layers: (any OriginReportingStore)? {
+		store.layers
 	}
 
 	/// The locks file that locks `key`, or `nil` when it is not locked.
@@ -15,7 +15,7 @@ extension EditorModel {
 
 	/// Notes which settings are locked now; returns whether that changed.
 	func refreshLockedKeys() -> Bool {
-		guard layers != nil || store is MemberPathStore else { return false }
+		guard layers != nil else { return false }
 		let locked = Set(keyNames.filter { lockingFile(of: $0) != nil })
 		defer { lockedKeys = locked }
 		return locked != lockedKeys

@@ -10,7 +10,7 @@ extension EditorModel {
 
 	/// The store's condition now, `nil` while it keeps changes as usual.
 	var saveCondition: String? {
-		(store as? any SavingStore)?.condition
+		store.saving?.condition
 	}
 
 	/// When the event loop should look at the store's condition again (``saveConditionChanged()``):

@@ -82,7 +82,7 @@ struct EventLoop {
 					case .success(let path):
 						model.quitAfterExport(to: path)
 						// They are in the file now: not written again by the store's last save at exit.
-						(model.store as? any SavingStore)?.discardUnsavedChanges()
+						model.store.saving?.discardUnsavedChanges()
 					case .failure(let error): model.quitAfterExport(to: nil, failure: error.description)
 					}
 					return .quit
@@ -99,7 +99,7 @@ struct EventLoop {
 	/// Saves the store before quitting (waiting a little for a server); `nil` when every change
 	/// is kept, otherwise why not, for the model to ask whether to quit anyway.
 	private func saveBeforeQuitting() -> String? {
-		guard let saving = model.store as? any SavingStore else { return nil }
+		guard let saving = model.store.saving else { return nil }
 		if saving.condition != nil {
 			// It may wait for a server: say so rather than seem stuck.
 			model.message = EditorModel.Message(text: "Saving…", isError: false, key: nil)

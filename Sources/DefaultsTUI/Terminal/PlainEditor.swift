@@ -20,7 +20,7 @@ public final class PlainEditor {
 
 	/// An editor for `schema`'s settings, kept in `store` (see ``TerminalEditor/init(schema:store:storeDescription:mouse:problemLog:)``).
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, problemLog: URL? = nil) {
-		let description = storeDescription ?? (store as? any SavingStore)?.location ?? ""
+		let description = storeDescription ?? store.saving?.location ?? ""
 		plain = PlainEditorModel(model: EditorModel(schema: schema, store: store, storeDescription: description), width: LineInput.width)
 		self.problemLog = problemLog
 	}
@@ -80,7 +80,7 @@ struct PlainSession {
 		let observations = pipe.follow(plain.model)
 		defer { observations.forEach { $0.invalidate() } }
 		// A problem met while opening the store, before the first prompt.
-		if let problem = (plain.model.store as? any SavingStore)?.openingProblem {
+		if let problem = plain.model.store.saving?.openingProblem {
 			input.write(lines: plain.problemLines(problem))
 		}
 		var output = first

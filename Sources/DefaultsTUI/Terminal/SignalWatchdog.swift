@@ -72,7 +72,7 @@ final class SignalWatchdog: Sendable {
 
 	/// The store saved if the process must end at once (the editor's, as it opens).
 	func save(_ store: any DefaultsStore) {
-		let saving = (store as? any SavingStore).map(SavingStoreReference.init)
+		let saving = store.saving.map(SavingStoreReference.init)
 		state.withLock { $0.store = saving }
 	}
 

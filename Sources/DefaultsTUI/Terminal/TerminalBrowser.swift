@@ -23,10 +23,10 @@ public final class TerminalBrowser {
 		public var schema: SettingsSchema
 		/// Where their values are kept.
 		public var store: any DefaultsStore
-		/// What the editor's title bar names as the store; by default its `SavingStore.location`.
+		/// What the editor's title bar names as the store; by default its `saving?.location`.
 		public var storeDescription: String
 		/// Saves what was changed (waiting for a server, if the store has one), when the person
-		/// leaves the program; by default the store's `saveNow` when it is a `SavingStore`.
+		/// leaves the program; by default the store's `saving?.saveNow`, when it saves.
 		public var finish: () throws -> Void
 		/// Makes the schema again from the store's values while the program is open (see
 		/// ``EditorModel/schemaFromStore``); `nil` when the schema does not depend on them.
@@ -36,8 +36,8 @@ public final class TerminalBrowser {
 		public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, finish: (() throws -> Void)? = nil) {
 			self.schema = schema
 			self.store = store
-			self.storeDescription = storeDescription ?? (store as? any SavingStore)?.location ?? ""
-			self.finish = finish ?? { try (store as? any SavingStore)?.saveNow(timeout: .seconds(3)) }
+			self.storeDescription = storeDescription ?? store.saving?.location ?? ""
+			self.finish = finish ?? { try store.saving?.saveNow(timeout: .seconds(3)) }
 		}
 	}
 

@@ -43,7 +43,7 @@ public final class TerminalEditor {
 	  - problemLog: A file to append problems to while the editor runs, besides showing them.
 	*/
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, mouse: Bool = true, problemLog: URL? = nil) {
-		let description = storeDescription ?? (store as? any SavingStore)?.location ?? ""
+		let description = storeDescription ?? store.saving?.location ?? ""
 		model = EditorModel(schema: schema, store: store, storeDescription: description)
 		self.mouse = mouse
 		self.problemLog = problemLog

@@ -64,7 +64,7 @@ struct TerminalSession {
 		let size = terminal.size
 		model.handle(.resize(width: size.width, height: size.height))
 		// Reported before the screen took over (and so hidden by it): shown where it can be read.
-		if let problem = (model.store as? any SavingStore)?.openingProblem {
+		if let problem = model.store.saving?.openingProblem {
 			model.showProblem(problem)
 		}
 		return EventLoop(model: model, terminal: terminal, pipe: pipe, watchdog: watchdog, externalEditor: ExternalEditor()).run()
@@ -75,6 +75,6 @@ extension EditorModel {
 	/// The last save as an editor ends, waiting a second at most for a server: not again after
 	/// the person chose to quit with changes the store could not keep (``unsavedAtQuit``).
 	func saveAtExit() {
-		if unsavedAtQuit == nil { try? (store as? any SavingStore)?.saveNow(timeout: .seconds(1)) }
+		if unsavedAtQuit == nil { try? store.saving?.saveNow(timeout: .seconds(1)) }
 	}
 }

@@ -38,10 +38,10 @@ struct ResetCommand: ParsableCommand {
 			try opened.refuseLocked(names, doing: "reset")
 		} else if let layers = opened.layers {
 			// --all resets what can be reset, and says what an administrator's lock keeps.
-			let locked = names.filter { layers.locks.lockingFile(forKey: $0) != nil }
+			let locked = names.filter { layers.lockingFile(forKey: $0) != nil }
 			names.removeAll { locked.contains($0) }
 			if !locked.isEmpty {
-				let files = Set(locked.compactMap { layers.locks.lockingFile(forKey: $0) }).sorted().joined(separator: ", ")
+				let files = Set(locked.compactMap { layers.lockingFile(forKey: $0) }).sorted().joined(separator: ", ")
 				FileHandle.standardError.write(Data("defaults-tui: note: left \(locked.joined(separator: ", ")) as \(locked.count == 1 ? "it is" : "they are"): locked by \(files)\n".utf8))
 			}
 		}

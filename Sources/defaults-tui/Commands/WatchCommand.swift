@@ -26,7 +26,7 @@ struct WatchCommand: ParsableCommand {
 		let (store, schema) = (opened.store, opened.schema)
 		for key in keys { _ = try opened.requireSetting(key) }
 		// The store is read-only, so it does not create the directory it would watch.
-		if let fileStore = (opened.store as? FileStore) ?? (opened.layers?.user as? FileStore), case let directory = fileStore.url.deletingLastPathComponent().path,
+		if let file = opened.store.file, case let directory = file.deletingLastPathComponent().path,
 		   !FileManager.default.fileExists(atPath: directory) {
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
 		}

@@ -25,4 +25,11 @@ public final class BackedStore<Backend: DefaultsStoreBackend>: DefaultsStore, Co
 		}
 		backend.connect(BackendLink(core: core))
 	}
+
+	/// The store itself when it saves, as a store over etcd does: its backend says so
+	/// (``DefaultsStoreBackend/saving(of:)``), since the backend's module, not this one, makes
+	/// the store a ``SavingStore`` for that backend alone.
+	public var saving: (any SavingStore)? {
+		backend.saving(of: self)
+	}
 }

@@ -56,4 +56,21 @@ public protocol DefaultsStoreBackend: AnyObject, Sendable {
 	after each change, on the thread that made it, with no lock of the store held.
 	*/
 	func changesArePending()
+
+	/**
+	The store in front of this backend as a ``SavingStore``, when it is one: what its
+	``DefaultsStore/saving`` answers. A backend whose store adopts ``SavingStore`` (for this
+	backend alone: `extension BackedStore: SavingStore where Backend == MyBackend`) returns
+	`store`; by default a backend's store does not save.
+
+	```swift
+	extension MyBackend { public func saving(of store: BackedStore<MyBackend>) -> (any SavingStore)? { store } }
+	```
+	*/
+	func saving(of store: BackedStore<Self>) -> (any SavingStore)?
+}
+
+extension DefaultsStoreBackend {
+	/// `nil`: the backend's store does not say how saving goes.
+	public func saving(of store: BackedStore<Self>) -> (any SavingStore)? { nil }
 }
