@@ -104,7 +104,7 @@ struct ArchitectureTests {
 		for folder in ["Sources/DefaultsSchema/JSONSchema", "Sources/DefaultsTUI/Plain", "Sources/DefaultsTUI/Browser", "Sources/defaults-tui/Commands"] {
 			#expect(folders.contains(folder), "\(folder) is read")
 		}
-		#expect(checked > 100, "the sources were found (\(checked) files)")
+		#expect(checked > 80, "the sources were found (\(checked) files)")
 	}
 
 	/// The core knows nothing of settings described for editors: no file of it names the schema's types.

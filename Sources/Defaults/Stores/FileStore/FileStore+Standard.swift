@@ -62,9 +62,12 @@ extension FileStore {
 	}
 
 	/// The name of a program's settings file in its folder, `settings.json`: the standard
-	/// store's, and each system-wide layer's (`/etc/xdg/<program>/settings.json`): the JSON
-	/// format's standard name, as the standard store is JSON.
-	package static let standardFileName = JSONFileFormat().standardFileName
+	/// store's, and each system-wide layer's (`/etc/xdg/<program>/settings.json`): the standard
+	/// name of the format those files are in (JSON, the file store's own).
+	package static let standardFileName = standardFormat.standardFileName
+
+	/// The format of a program's settings files: JSON, the file store's own.
+	private static let standardFormat: any FileStoreFormat = .json
 
 
 	private static var defaultApplicationName: String {
