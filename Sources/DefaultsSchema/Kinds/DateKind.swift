@@ -28,10 +28,7 @@ struct DateKind: SettingKindRules {
 
 	/// A `string` property of format `date-time`.
 	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool {
-		guard property.types == ["string"], property.format == "date-time" else { return false }
-		setting.maxLength = StringKind.maxLength(of: property)
-		setting.typeName = "string (date-time)"
-		return true
+		StringKind.adopt(property, format: "date-time", into: &setting)
 	}
 }
 

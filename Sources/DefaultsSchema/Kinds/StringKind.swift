@@ -42,14 +42,19 @@ struct StringKind: SettingKindRules {
 	/// `maxLength`. Not its `pattern`: a setting's pattern must match the whole text, a JSON
 	/// Schema's anywhere in it; the property's schema checks it.
 	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool {
-		guard property.types == ["string"] else { return false }
-		setting.maxLength = Self.maxLength(of: property)
-		return true
+		Self.adopt(property, format: nil, into: &setting)
 	}
 
-	/// A string property's `maxLength`, as a whole number.
-	static func maxLength(of property: JSONSchemaProperty) -> Int? {
-		property.schema["maxLength"]?.doubleValue.flatMap { Int(exactly: $0.rounded(.down)) }
+	/// Whether `property` is a string (of `format`, when one is given), taking its `maxLength`
+	/// and, for a format, naming it in the setting's type: the rule of every kind of text.
+	static func adopt(_ property: JSONSchemaProperty, format: String?, into setting: inout Setting) -> Bool {
+		guard property.types == ["string"] else { return false }
+		if let format {
+			guard property.format == format else { return false }
+			setting.typeName = "string (\(format))"
+		}
+		setting.maxLength = property.schema["maxLength"]?.doubleValue.flatMap { Int(exactly: $0.rounded(.down)) }
+		return true
 	}
 }
 

@@ -41,10 +41,7 @@ struct URLKind: SettingKindRules {
 
 	/// A `string` property of format `uri`.
 	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool {
-		guard property.types == ["string"], property.format == "uri" else { return false }
-		setting.maxLength = StringKind.maxLength(of: property)
-		setting.typeName = "string (uri)"
-		return true
+		StringKind.adopt(property, format: "uri", into: &setting)
 	}
 }
 
