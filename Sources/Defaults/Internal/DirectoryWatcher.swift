@@ -52,14 +52,22 @@ final class DirectoryWatcher: @unchecked Sendable {
 	private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
 	private static let lostEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
 
-	private init?() {
+	/// A watcher on an inotify instance of its own; with `readingEvents`, a thread of its own
+	/// reads them (the shared one's). Without, events are handed to ``handle(descriptor:mask:name:)``
+	/// by the caller: a test that decides which events are lost.
+	init?(readingEvents: Bool = true) {
 		let descriptor = inotify_init1(Int32(IN_CLOEXEC))
 		guard descriptor >= 0 else { return nil }
 		inotify = descriptor
+		guard readingEvents else { return }
 		let thread = Thread { [self] in readEvents() }
 		thread.name = "Defaults.DirectoryWatcher"
 		thread.qualityOfService = .utility
 		thread.start()
+	}
+
+	deinit {
+		close(inotify)
 	}
 
 	/// Calls `handler` (on the watcher's thread; keep it short) whenever `fileName` in
@@ -142,7 +150,10 @@ final class DirectoryWatcher: @unchecked Sendable {
 		registrations.withLock { registrations in
 			// The kernel's queue overflowed: events were dropped, any file may have changed
 			// unseen. Every store looks again (a reload that finds its file as it was does nothing).
+			// A watch waiting on an ancestor for its missing directory may have lost the event of
+			// its creation: it looks for its directory again, and is called too if it is there.
 			if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+				_ = rearm(&registrations) { !$0.isOnDirectory }
 				return registrations.values.filter(\.isOnDirectory).map(\.handler)
 			}
 			if mask & Self.lostEvents != 0 {

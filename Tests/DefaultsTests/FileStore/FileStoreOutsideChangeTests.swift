@@ -222,6 +222,25 @@ struct DirectoryWatcherOverflowTests {
 	}
 }
 
+extension DirectoryWatcherOverflowTests {
+	/// A watch on a missing directory waits on an ancestor for its creation: when the event of
+	/// that creation is lost in an overflow, the watch still moves to the directory and looks.
+	@Test func anOverflowFindsADirectoryCreatedUnseen() throws {
+		// A watcher whose events nobody reads: the directory's creation is an event lost.
+		let watcher = try #require(DirectoryWatcher(readingEvents: false))
+		let parent = Isolated.fileURL().deletingLastPathComponent()
+		let directory = parent.appendingPathComponent("later", isDirectory: true)
+		try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+		let calls = Locked(0)
+		let token = try #require(watcher.watch(directory: directory.path, fileName: "settings.json") { calls.withLock { $0 += 1 } })
+		defer { watcher.cancel(token) }
+		#expect(mkdir(directory.path, 0o700) == 0)
+		let handlers = watcher.handle(descriptor: -1, mask: UInt32(IN_Q_OVERFLOW), name: "")
+		for handler in handlers { handler() }
+		#expect(calls.value == 1, "the watch found its directory and looked at its file")
+	}
+}
+
 /// An editor that saves by renaming a new file over the settings (and takes no lock) may do so
 /// in the middle of a store's save: the save reads and merges again instead of writing over it.
 @Suite("File store: an edit renamed in during a save")
