@@ -94,11 +94,14 @@ struct SettingsOptions: ParsableArguments {
 		case accepted
 	}
 
-	/// Opens the file store at `url`, in the format its name's ending says (``FileFormats``; JSON
-	/// for any other name); with `unreadableFile` refused, fails with the store's own reason
-	/// (file, line and column) when it could not read the file, instead of a warning.
-	private static func openFileStore(at url: URL, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false) throws -> FileStore {
-		let format = FileFormats.format(forPath: url.path) ?? .json
+	/// Opens the file store at `url`: a file named with `--store` (`namedByPath`) in the format
+	/// its name's ending says (``FileFormats``; JSON for any other name), a program's standard
+	/// file in the standard format without asking. With `unreadableFile` refused, fails with the
+	/// store's own reason (file, line and column) when it could not read the file, instead of a warning.
+	private static func openFileStore(
+		at url: URL, namedByPath: Bool, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false
+	) throws -> FileStore {
+		let format: any FileStoreFormat = namedByPath ? FileFormats.format(forPath: url.path) ?? .json : .json
 		let open = {
 			if !watching { return FileStore(oneShotAt: url, format: format, access: access) }
 			return standard ? FileStore.standard : FileStore(url: url, format: format, access: access)
@@ -143,7 +146,9 @@ struct SettingsOptions: ParsableArguments {
 			}
 		}
 		// For the editor and watch without --store: the standard store itself, which the library's own keys use too.
-		let fileStore = try openFileStore(at: url, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting)
+		let fileStore = try openFileStore(
+			at: url, namedByPath: store != nil, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting
+		)
 		guard store == nil else {
 			if let schema = try loadSchema(schema) {
 				return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
@@ -188,7 +193,7 @@ struct SettingsOptions: ParsableArguments {
 			throw failure
 		}
 		let url = FileStore.standardURL(applicationName: name)
-		let fileStore = try openFileStore(at: url, access: access, watching: watching, unreadableFile: unreadableFile)
+		let fileStore = try openFileStore(at: url, namedByPath: false, access: access, watching: watching, unreadableFile: unreadableFile)
 		let layered = LayeredStore(program: name, user: fileStore, watching: watching)
 		layered.acceptValues(of: schema)
 		return OpenedSettings(store: layered, schema: schema, isInferred: false)

@@ -157,6 +157,13 @@ struct FileStoreFormatEditingTests {
 		#expect(FileFormats.format(forPath: "/home/me/app.json/settings") == nil, "the ending is the file's, not its folder's")
 		#expect(FileFormats.format(forPath: "/home/me/settings.") == nil)
 		#expect(FileFormats.format(forPath: "/home/me/settings.yaml") == nil)
+		#expect(FileFormats.fileExtension(of: "settings.json") == "json", "a name alone")
+		#expect(FileFormats.fileExtension(of: "/a/b.c/d.tar.GZ") == "gz", "the last ending, lowercase")
+		#expect(FileFormats.fileExtension(of: "/a/config.jsonc/") == "jsonc", "a trailing slash")
+		#expect(FileFormats.fileExtension(of: ".prettierrc") == nil)
+		#expect(FileFormats.fileExtension(of: "/home/me/.config.json") == "json", "a dotfile with an ending")
+		#expect(FileFormats.fileExtension(of: "/home/me/réglages.JSÖN") == "jsön", "not only ASCII")
+		#expect(FileFormats.fileExtension(of: "") == nil)
 	}
 
 	@Test func aFormatNamesItsStandardFileFromItsEnding() {

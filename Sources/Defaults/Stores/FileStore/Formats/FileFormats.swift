@@ -47,10 +47,27 @@ public enum FileFormats {
 
 	/// The ending of the last component of `path`, lowercase, without the dot; `nil` when it
 	/// has none (`.prettierrc` names a file, not an ending).
+	/// Read from the end of the path's bytes, as `defaults-tui` asks it on every start.
 	static func fileExtension(of path: String) -> String? {
-		let name = path.split(separator: "/", omittingEmptySubsequences: true).last ?? ""
-		guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-		let ending = name[name.index(after: dot)...]
-		return ending.isEmpty ? nil : ending.lowercased()
+		let bytes = path.utf8
+		var end = bytes.endIndex
+		while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+			end = bytes.index(before: end)
+		}
+		var index = end
+		while index > bytes.startIndex {
+			let previous = bytes.index(before: index)
+			switch bytes[previous] {
+			case UInt8(ascii: "/"):
+				return nil
+			case UInt8(ascii: "."):
+				let startsTheName = previous == bytes.startIndex || bytes[bytes.index(before: previous)] == UInt8(ascii: "/")
+				guard !startsTheName, index < end else { return nil }
+				return path[index..<end].lowercased()
+			default:
+				index = previous
+			}
+		}
+		return nil
 	}
 }
