@@ -3,10 +3,11 @@ import Defaults
 import DefaultsSchema
 import Foundation
 import Testing
+import TestRequirements
 
 /// `defaults-tui` with no arguments on a machine where programs registered their settings:
 /// the list of programs, the search across them, and each program's editor, driven in tmux.
-@Suite("The editor in a terminal: the list of programs", .timeLimit(.minutes(2)))
+@Suite("The editor in a terminal: the list of programs", .requires(.tmux), .timeLimit(.minutes(2)))
 struct EndToEndBrowserTests {
 	private static let notes = SettingsSchema(title: "Notes", sections: [.init(title: "Editor", settings: [
 		Setting(key: "fontSize", title: "Font Size", help: "The size of the text in points.", kind: .integer, defaultValue: 14, minimum: 8, maximum: 32),

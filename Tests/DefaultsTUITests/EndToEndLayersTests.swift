@@ -3,8 +3,9 @@ import Defaults
 import DefaultsSchema
 import Foundation
 import Testing
+import TestRequirements
 
-@Suite("The editor in a terminal: settings in layers", .timeLimit(.minutes(2)))
+@Suite("The editor in a terminal: settings in layers", .requires(.tmux), .timeLimit(.minutes(2)))
 struct EndToEndLayersTests {
 	@Test func aLockedSettingIsMarkedRefusedAndLocksAndSystemValuesChangeLive() async throws {
 		let session = try TmuxSession(systemFiles: ["settings.json": #"{"fontSize": 18}"#, "locks": "theme\n"])

@@ -3,9 +3,10 @@ import Defaults
 import DefaultsSchema
 import Foundation
 import Testing
+import TestRequirements
 
 /// The editor as line prompts in a terminal that cannot show a full screen (`TERM=dumb`), driven in tmux.
-@Suite("The editor in a terminal: line prompts with TERM=dumb", .timeLimit(.minutes(2)))
+@Suite("The editor in a terminal: line prompts with TERM=dumb", .requires(.tmux), .timeLimit(.minutes(2)))
 struct EndToEndPlainTests {
 	@Test func termDumbGetsPromptsSecretsAreNotEchoedChangesElsewhereArePrintedAndCtrlDSaves() async throws {
 		let session = try TmuxSession(environment: ["TERM": "dumb"])

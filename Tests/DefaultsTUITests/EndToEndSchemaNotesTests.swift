@@ -3,11 +3,12 @@ import Defaults
 import DefaultsSchema
 import Foundation
 import Testing
+import TestRequirements
 
 /// What the editor has to say before its screen opens (a JSON Schema's references it does not
 /// follow, a program whose schema is broken) is said on the screen, where it can be read, and
 /// not printed just before the screen covers it.
-@Suite("The editor in a terminal: notes about schemas", .timeLimit(.minutes(2)))
+@Suite("The editor in a terminal: notes about schemas", .requires(.tmux), .timeLimit(.minutes(2)))
 struct EndToEndSchemaNotesTests {
 	/// A JSON Schema with two references to other documents.
 	private static let remoteSchema = #"""

@@ -3,9 +3,10 @@ import Defaults
 import DefaultsSchema
 import Foundation
 import Testing
+import TestRequirements
 
 /// The editor in tmux keeping up with its store while another process changes it, without a key.
-@Suite("The editor in a terminal: following the store", .timeLimit(.minutes(3)))
+@Suite("The editor in a terminal: following the store", .requires(.tmux), .timeLimit(.minutes(3)))
 struct EndToEndStoreFollowingTests {
 	/// `defaults-tui --store x.json` (no schema: one inferred from the values) shows keys another
 	/// process adds with `set --create`, their later changes, and a key it removes as not set.
