@@ -1,0 +1,66 @@
+import Defaults
+import DefaultsTOML
+import Foundation
+import Testing
+
+/// A save changes a TOML file in place: the changed values' bytes only.
+@Suite struct TOMLInPlaceEditTests {
+	/// `text` read for editing, then `changes` made to what it holds.
+	static func edit(_ text: String, _ changes: [String: Defaults.JSONValue?]) throws -> String {
+		let format = TOMLFileFormat()
+		var problems: [FileFormatProblem] = []
+		let (values, document) = try format.decodeForEditing(Array(text.utf8), problems: &problems)
+		let batch = Defaults.ChangeBatch(values: changes)
+		let edited = try format.edit(document, applying: batch, giving: batch.applied(to: values))
+		return String(decoding: edited.bytes, as: UTF8.self)
+	}
+
+	@Test func replacesTopLevelValuesKeepingEveryOtherByte() throws {
+		let edited = try Self.edit(TOMLSamples.starship, ["add_newline": .bool(false), "command_timeout": .integer(500)])
+		let expected = TOMLSamples.starship
+			.replacingOccurrences(of: "add_newline = true", with: "add_newline = false")
+			.replacingOccurrences(of: "command_timeout = 1_000", with: "command_timeout = 500")
+		#expect(Array(edited.utf8) == Array(expected.utf8))
+	}
+
+	@Test func replacesValuesInTablesKeepingEveryOtherByte() throws {
+		let values = try TOMLFileFormat().decode(Array(TOMLSamples.cargo.utf8))
+		guard case .object(var package) = values["package"], case .object(var profile) = values["profile"],
+		      case .object(var release) = profile["release"]
+		else {
+			Issue.record("the manifest has no [package] or [profile.release]")
+			return
+		}
+		package["version"] = .string("0.2.0")
+		release["lto"] = .bool(false)
+		profile["release"] = .object(release)
+		let edited = try Self.edit(TOMLSamples.cargo, ["package": .object(package), "profile": .object(profile)])
+		let expected = TOMLSamples.cargo
+			.replacingOccurrences(of: "version = \"0.1.0\"", with: "version = \"0.2.0\"")
+			.replacingOccurrences(of: "lto = true   # link", with: "lto = false   # link")
+		#expect(Array(edited.utf8) == Array(expected.utf8))
+	}
+
+	@Test func replacesAnInlineTableWhole() throws {
+		let edited = try Self.edit("# deps\nserde = { version = \"1.0\" } # pinned\n", ["serde": .object(["version": .string("2.0")])])
+		#expect(edited == "# deps\nserde = { version = \"2.0\" } # pinned\n")
+	}
+
+	@Test(arguments: [
+		["theme": .string("dark")] as [String: Defaults.JSONValue?],
+		["add_newline": nil],
+		["package": .object(["disabled": .bool(true), "symbol": .string("P")])],
+	])
+	func refusesWhatItCannotEditInPlaceYet(changes: [String: Defaults.JSONValue?]) {
+		#expect {
+			try Self.edit(TOMLSamples.starship, changes)
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("cannot edit the TOML file in place yet") == true
+		}
+	}
+
+	@Test func writesANewFileWithoutADocument() throws {
+		let edited = try TOMLFileFormat().edit(nil, applying: Defaults.ChangeBatch(values: ["a": .integer(1)]), giving: ["a": .integer(1), "t": .object(["b": .string("x")])])
+		#expect(String(decoding: edited.bytes, as: UTF8.self) == "a = 1\n\n[t]\nb = \"x\"\n")
+	}
+}
