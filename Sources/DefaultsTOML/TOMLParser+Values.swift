@@ -146,7 +146,8 @@ extension TOMLParser {
 					try parseEscape(into: &text)
 				}
 			} else if byte == 0x0D, peek(1) == 0x0A {
-				text += [0x0D, 0x0A]
+				// A line end in the string is a line feed, whatever the file's are (as tomllib reads it).
+				text.append(0x0A)
 				position += 2
 			} else {
 				if byte != 0x0A, (byte < 0x20 && byte != 0x09) || byte == 0x7F { throw error("a control character in a string") }
