@@ -76,3 +76,23 @@ import TestRequirements
 		#expect(TOMLFileFormat().standardFileName == "settings.toml")
 	}
 }
+
+/// Input that would take unbounded time or stack is refused with a message.
+@Suite struct TOMLBoundsTests {
+	@Test(arguments: ["a = " + String(repeating: "[", count: 100_000), "a = " + String(repeating: "{ b = ", count: 100_000)])
+	func deepNestingIsRefused(text: String) {
+		#expect {
+			try TOMLFileFormat().decode(Array(text.utf8))
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("nested too deeply") == true
+		}
+	}
+
+	@Test func invalidUTF8IsNamed() {
+		#expect {
+			try TOMLFileFormat().decode([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x0A])
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("not UTF-8") == true
+		}
+	}
+}

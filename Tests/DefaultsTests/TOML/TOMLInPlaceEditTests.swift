@@ -64,3 +64,19 @@ import Testing
 		#expect(String(decoding: edited.bytes, as: UTF8.self) == "a = 1\n\n[t]\nb = \"x\"\n")
 	}
 }
+
+/// A replaced value keeps the style it was written in where the new value allows it.
+@Suite struct TOMLInPlaceEditStyleTests {
+	@Test func aDateStaysUnquotedAndALiteralStringLiteral() throws {
+		let text = "released = 1979-05-27T07:32:00Z # first\npath = 'C:\\Users' # literal\nname = 'x'\n"
+		let edited = try TOMLInPlaceEditTests.edit(text, [
+			"released": .string("2024-01-02T03:04:05Z"), "path": .string("D:\\Data"), "name": .string("it's"),
+		])
+		#expect(edited == "released = 2024-01-02T03:04:05Z # first\npath = 'D:\\Data' # literal\nname = \"it's\"\n")
+	}
+
+	@Test func aDateChangedToTextThatIsNoDateIsQuoted() throws {
+		let edited = try TOMLInPlaceEditTests.edit("when = 1979-05-27\n", ["when": .string("soon")])
+		#expect(edited == "when = \"soon\"\n")
+	}
+}
