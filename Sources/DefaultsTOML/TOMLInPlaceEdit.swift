@@ -1,16 +1,22 @@
 import Defaults
 
-/// Changes made to a TOML text in place: each changed value written over its old bytes.
+/// Changes made to a TOML text in place: each changed value written over its old bytes, and each
+/// removed key's own lines (with the comment at the end of its line) taken out.
 enum TOMLInPlaceEdit {
-	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change that
-	/// is not a new value for a value the text already holds (a key added or removed).
+	/// A change of the text: `range` replaced by `text`.
+	private typealias Replacement = (range: Range<Int>, text: String)
+
+	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it
+	/// cannot make in place yet: a key added, or a table removed.
 	static func apply(_ changes: Defaults.ChangeBatch, to document: TOMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
 		guard !changes.removedAll else { throw cannotEdit("every value is removed") }
-		var replacements: [(range: Range<Int>, text: String)] = []
+		var replacements: [Replacement] = []
 		for (key, newValue) in changes.values.sorted(by: { $0.key < $1.key }) {
-			guard let newValue else { throw cannotEdit("the key \(key) is removed") }
-			guard let oldValue = document.values[key] else { throw cannotEdit("the key \(key) is added") }
-			try collect(from: oldValue, to: newValue, path: [key], entries: document.entries, bytes: document.bytes, into: &replacements)
+			guard let oldValue = document.values[key] else {
+				if newValue == nil { continue }
+				throw cannotEdit("the key \(key) is added")
+			}
+			try collect(from: oldValue, to: newValue, path: [key], in: document, into: &replacements)
 		}
 		var bytes = document.bytes
 		for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
@@ -19,27 +25,44 @@ enum TOMLInPlaceEdit {
 		return bytes
 	}
 
-	/// The replacements that turn `old` into `new` at `path`: the whole value where the text
-	/// writes it after one key, else member by member of a table.
+	/// The replacements that turn `old` into `new` (`nil`: removed) at `path`: the whole value
+	/// where the text writes it after one key, else member by member of a table.
 	private static func collect(
-		from old: Defaults.JSONValue, to new: Defaults.JSONValue, path: [String], entries: [TOMLEntry], bytes: [UInt8],
-		into replacements: inout [(range: Range<Int>, text: String)]
+		from old: Defaults.JSONValue, to new: Defaults.JSONValue?, path: [String], in document: TOMLFileFormat.Document,
+		into replacements: inout [Replacement]
 	) throws(FileFormatError) {
 		if old == new { return }
-		if let entry = entries.first(where: { $0.path == path && !$0.isInArrayOfTables }) {
-			replacements.append((entry.valueRange, try text(of: new, path: path, replacing: bytes[entry.valueRange])))
+		let name = path.joined(separator: ".")
+		if let entry = document.entries.first(where: { $0.path == path && !$0.isInArrayOfTables }) {
+			guard let new else {
+				replacements.append((try ownLines(of: entry, in: document.bytes, name: name), ""))
+				return
+			}
+			replacements.append((entry.valueRange, try text(of: new, path: path, replacing: document.bytes[entry.valueRange])))
 			return
 		}
-		guard case .object(let oldMembers) = old, case .object(let newMembers) = new else {
-			throw cannotEdit("\(path.joined(separator: ".")) is not a value written after one key")
+		guard case .object(let oldMembers) = old, case .object(let newMembers)? = new else {
+			throw cannotEdit(new == nil ? "\(name) is a table, which is not removed in place yet" : "\(name) is not a value written after one key")
 		}
-		guard Set(oldMembers.keys) == Set(newMembers.keys) else {
-			throw cannotEdit("a key is added to or removed from \(path.joined(separator: "."))")
+		if let added = newMembers.keys.first(where: { oldMembers[$0] == nil }) {
+			throw cannotEdit("the key \(added) is added to \(name)")
 		}
-		for (name, newMember) in newMembers.sorted(by: { $0.key < $1.key }) {
-			guard let oldMember = oldMembers[name] else { continue }
-			try collect(from: oldMember, to: newMember, path: path + [name], entries: entries, bytes: bytes, into: &replacements)
+		for (member, oldMember) in oldMembers.sorted(by: { $0.key < $1.key }) {
+			try collect(from: oldMember, to: newMembers[member], path: path + [member], in: document, into: &replacements)
 		}
+	}
+
+	/// The bytes of an entry's statement: from the start of its key's line to the end of the line
+	/// its value ends on, with the comment there and the line end.
+	private static func ownLines(of entry: TOMLEntry, in bytes: [UInt8], name: String) throws(FileFormatError) -> Range<Int> {
+		var start = entry.keyStart
+		while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+		guard start == 0 || bytes[start - 1] == 0x0A || (start == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) else {
+			throw cannotEdit("\(name) shares its line with other text")
+		}
+		var end = entry.valueRange.upperBound
+		while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+		return start..<min(end + 1, bytes.count)
 	}
 
 	/// The text of `new` in the style of the value it replaces: a date or time stays unquoted

@@ -4,6 +4,8 @@ import Defaults
 public struct TOMLEntry: Equatable, Sendable {
 	/// The table names and the key: `["package", "version"]` for `version` under `[package]`.
 	public let path: [String]
+	/// Where the key begins (its first byte, a quote of a quoted key).
+	public let keyStart: Int
 	/// The bytes of the value (`"1.0"` with its quotes, an inline table or array whole).
 	public let valueRange: Range<Int>
 	/// The line of the key, from 1.
@@ -158,7 +160,7 @@ struct TOMLParser {
 		}
 		target.members[last] = .value(value)
 		if recording {
-			entries.append(TOMLEntry(path: basePath + keys, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables))
+			entries.append(TOMLEntry(path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables))
 		}
 	}
 

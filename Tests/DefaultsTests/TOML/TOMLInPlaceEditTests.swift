@@ -48,7 +48,7 @@ import Testing
 
 	@Test(arguments: [
 		["theme": .string("dark")] as [String: Defaults.JSONValue?],
-		["add_newline": nil],
+		["package": nil],
 		["package": .object(["disabled": .bool(true), "symbol": .string("P")])],
 	])
 	func refusesWhatItCannotEditInPlaceYet(changes: [String: Defaults.JSONValue?]) {
@@ -57,6 +57,34 @@ import Testing
 		} throws: { error in
 			(error as? FileFormatError)?.reason.contains("cannot edit the TOML file in place yet") == true
 		}
+	}
+
+	@Test func removesAKeysOwnLinesKeepingEveryOtherByte() throws {
+		let edited = try Self.edit(TOMLSamples.starship, ["command_timeout": nil])
+		#expect(edited == TOMLSamples.starship.replacingOccurrences(of: "command_timeout = 1_000\n", with: ""))
+	}
+
+	@Test func removesMembersOfTablesWithTheirLineComments() throws {
+		let values = try TOMLFileFormat().decode(Array(TOMLSamples.cargo.utf8))
+		guard case .object(var package) = values["package"], case .object(var profile) = values["profile"],
+		      case .object(var release) = profile["release"]
+		else {
+			Issue.record("the manifest has no [package] or [profile.release]")
+			return
+		}
+		package["authors"] = nil
+		release["lto"] = nil
+		profile["release"] = .object(release)
+		let edited = try Self.edit(TOMLSamples.cargo, ["package": .object(package), "profile": .object(profile)])
+		let expected = TOMLSamples.cargo
+			.replacingOccurrences(of: "authors = [\n    \"Ann <ann@example.com>\", # first\n    'Bob',\n]\n", with: "")
+			.replacingOccurrences(of: "lto = true   # link-time optimisation\n", with: "")
+		#expect(Array(edited.utf8) == Array(expected.utf8))
+	}
+
+	@Test func removesTheLastLineAndALineOfACRLFFile() throws {
+		#expect(try Self.edit("a = 1\r\nb = 2\r\nc = 3", ["c": nil]) == "a = 1\r\nb = 2\r\n")
+		#expect(try Self.edit("\u{FEFF}a = 1\r\nb = 2\r\n", ["a": nil]) == "\u{FEFF}b = 2\r\n")
 	}
 
 	@Test func writesANewFileWithoutADocument() throws {
