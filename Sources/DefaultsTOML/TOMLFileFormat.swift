@@ -8,9 +8,11 @@ Tables read as objects, arrays as arrays, integers as 64-bit integers, floats as
 times as their text as written. TOML has no null: a value that is null cannot be written.
 
 A ``FileStore`` saves a file it read by changing it in place: a value that changed is
-written over the old one's bytes, and every other byte (comments, order, layout) stays.
-Only changes of existing values are made so for now; adding or removing a key throws
-``FileFormatError``, and the store then leaves the file as it is.
+written over the old one's bytes (a date stays unquoted, a 'literal' string literal where the
+new value allows), a removed key's own lines go, and every other byte (comments, order,
+layout) stays. Adding a key, removing a whole table and changing a member of an array of
+tables (`[[bin]]`) are not made in place yet: they throw ``FileFormatError``, and the store
+then leaves the file as it is.
 
 ```swift
 let store = FileStore(url: settingsURL, format: TOMLFileFormat())
@@ -53,8 +55,8 @@ public struct TOMLFileFormat: FileStoreFormat {
 		return (values, isBlank ? nil : Document(bytes: bytes, values: values, entries: entries))
 	}
 
-	/// The file with each changed value written over its old bytes. Throws ``FileFormatError``
-	/// when a change adds or removes a key, which cannot be made in place yet.
+	/// The file with each changed value written over its old bytes and each removed key's lines
+	/// taken out. Throws ``FileFormatError`` for a change it cannot make in place yet (a key added).
 	public func edit(
 		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
 	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {
