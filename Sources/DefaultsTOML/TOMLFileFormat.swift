@@ -27,6 +27,8 @@ public struct TOMLFileFormat: FileStoreFormat {
 		public let values: [String: Defaults.JSONValue]
 		/// Where each key's value lies.
 		public let entries: [TOMLEntry]
+		/// Where each table's header lies.
+		let headers: [TOMLHeader]
 	}
 
 	/// The TOML format.
@@ -50,9 +52,9 @@ public struct TOMLFileFormat: FileStoreFormat {
 	public func decodeForEditing(
 		_ bytes: [UInt8], problems: inout [FileFormatProblem]
 	) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], document: Document?) {
-		let (values, entries) = try Self.parse(bytes)
+		let (values, entries, headers) = try Self.parse(bytes)
 		let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-		return (values, isBlank ? nil : Document(bytes: bytes, values: values, entries: entries))
+		return (values, isBlank ? nil : Document(bytes: bytes, values: values, entries: entries, headers: headers))
 	}
 
 	/// The file with each changed value written over its old bytes and each removed key's lines
@@ -62,19 +64,19 @@ public struct TOMLFileFormat: FileStoreFormat {
 	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {
 		guard let document else {
 			let bytes = try encode(values)
-			let (read, entries) = try Self.parse(bytes)
-			return (bytes, Document(bytes: bytes, values: read, entries: entries))
+			let (read, entries, headers) = try Self.parse(bytes)
+			return (bytes, Document(bytes: bytes, values: read, entries: entries, headers: headers))
 		}
 		let edited = try TOMLInPlaceEdit.apply(changes, to: document)
-		let (read, entries) = try Self.parse(edited)
+		let (read, entries, headers) = try Self.parse(edited)
 		// A NaN is unequal to itself: a file holding one is never edited in place (yet).
 		guard read == values else {
 			throw FileFormatError("cannot edit the TOML file in place yet: the edited text would not hold the values saved; the file is left as it is")
 		}
-		return (edited, Document(bytes: edited, values: read, entries: entries))
+		return (edited, Document(bytes: edited, values: read, entries: entries, headers: headers))
 	}
 
-	static func parse(_ bytes: [UInt8]) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry]) {
+	static func parse(_ bytes: [UInt8]) throws(FileFormatError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry], headers: [TOMLHeader]) {
 		do throws(TOMLSyntaxError) {
 			return try TOMLParser.parse(bytes)
 		} catch {

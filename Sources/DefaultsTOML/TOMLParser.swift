@@ -12,6 +12,18 @@ public struct TOMLEntry: Equatable, Sendable {
 	public let line: Int
 	/// Whether the key lies in an element of an array of tables (`[[bin]]`), which `path` does not name.
 	public let isInArrayOfTables: Bool
+	/// The table whose header the key stands under: `["package"]` for `version` under `[package]`, `[]` at the top.
+	public let table: [String]
+}
+
+/// A table's header in a TOML text, `[a.b]` or `[[a]]`, and where its line ends.
+struct TOMLHeader: Equatable, Sendable {
+	/// The table's names.
+	let path: [String]
+	/// Whether it is `[[a]]`, an element of an array of tables.
+	let isArray: Bool
+	/// The offset just after its line (after the line end, or the text's end).
+	let end: Int
 }
 
 /**
@@ -33,6 +45,9 @@ struct TOMLParser {
 	var currentPath: [String] = []
 	var currentInArrayOfTables = false
 	var entries: [TOMLEntry] = []
+	var headers: [TOMLHeader] = []
+	/// Whether the last header read was `[[…]]`.
+	var lastHeaderWasArray = false
 	private var countedUpTo = 0
 	private var countedLine = 1
 
@@ -43,14 +58,14 @@ struct TOMLParser {
 	}
 
 	/// The values of the text and where each key's value lies.
-	static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry]) {
+	static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry], headers: [TOMLHeader]) {
 		guard String(validating: bytes, as: UTF8.self) != nil else {
 			throw TOMLSyntaxError(line: 1, column: 1, reason: "the text is not UTF-8")
 		}
 		var parser = TOMLParser(bytes)
 		try parser.parseDocument()
-		guard case .object(let values) = parser.root.jsonValue else { return ([:], parser.entries) }
-		return (values, parser.entries)
+		guard case .object(let values) = parser.root.jsonValue else { return ([:], parser.entries, parser.headers) }
+		return (values, parser.entries, parser.headers)
 	}
 
 	mutating func parseDocument() throws(TOMLSyntaxError) {
@@ -63,6 +78,7 @@ struct TOMLParser {
 			case UInt8(ascii: "["):
 				try parseHeader()
 				try expectLineEnd()
+				headers.append(TOMLHeader(path: currentPath, isArray: lastHeaderWasArray, end: position))
 			default:
 				try parseKeyValue(into: current, basePath: currentPath, recording: true)
 				try expectLineEnd()
@@ -127,6 +143,7 @@ struct TOMLParser {
 		}
 		currentPath = keys
 		currentInArrayOfTables = inArray
+		lastHeaderWasArray = isArray
 	}
 
 	/// `key = value`, into `table`; with `recording`, the value's place is kept as an entry.
@@ -160,7 +177,7 @@ struct TOMLParser {
 		}
 		target.members[last] = .value(value)
 		if recording {
-			entries.append(TOMLEntry(path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables))
+			entries.append(TOMLEntry(path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables, table: currentPath))
 		}
 	}
 

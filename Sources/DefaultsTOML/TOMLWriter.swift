@@ -9,6 +9,13 @@ enum TOMLWriter {
 		return text
 	}
 
+	/// A table with its header, `[a.b]`, and its sub-tables after it.
+	static func section(_ members: [String: Defaults.JSONValue], path: [String]) throws(FileFormatError) -> String {
+		var text = "[\(path.map(key).joined(separator: "."))]\n"
+		try appendTable(members, path: path, to: &text)
+		return text
+	}
+
 	private static func appendTable(_ values: [String: Defaults.JSONValue], path: [String], to text: inout String) throws(FileFormatError) {
 		let sorted = values.sorted { $0.key < $1.key }
 		for (key, value) in sorted {

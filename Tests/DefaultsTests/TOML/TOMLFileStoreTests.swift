@@ -26,11 +26,22 @@ import Testing
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == once.replacingOccurrences(of: "add_newline = true", with: "add_newline = false"))
 	}
 
-	@Test func aKeyItCannotAddInPlaceLeavesTheFileAsItIs() throws {
+	@Test func aKeyAddedAndOneRemovedInPlace() throws {
 		let store = try openStarshipFile()
 		store.setStoredValue("dark", forKey: "palette")
+		store.removeStoredValue(forKey: "command_timeout")
+		try store.flush()
+		let expected = TOMLSamples.starship
+			.replacingOccurrences(of: "command_timeout = 1_000\n", with: "")
+			.replacingOccurrences(of: "(bold green) \"\"\"\n", with: "(bold green) \"\"\"\npalette = \"dark\"\n")
+		#expect(try String(contentsOf: store.url, encoding: .utf8) == expected)
+	}
+
+	@Test func aChangeItCannotMakeInPlaceLeavesTheFileAsItIs() throws {
+		let store = try openStarshipFile()
+		store.removeStoredValue(forKey: "package")
 		#expect(throws: (any Error).self) { try store.flush() }
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == TOMLSamples.starship)
-		#expect(store.storedValues()["palette"] == .string("dark"), "the change is kept in memory")
+		#expect(store.storedValues()["package"] == nil, "the change is kept in memory")
 	}
 }

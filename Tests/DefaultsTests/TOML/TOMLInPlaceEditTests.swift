@@ -46,14 +46,18 @@ import Testing
 		#expect(edited == "# deps\nserde = { version = \"2.0\" } # pinned\n")
 	}
 
+	/// Tables made by `[a.b]` alone, and arrays of tables.
+	static let implicitTables = "[a.b]\nx = 1\n\n[[bin]]\nname = 'x'\n"
+
 	@Test(arguments: [
-		["theme": .string("dark")] as [String: Defaults.JSONValue?],
-		["package": nil],
-		["package": .object(["disabled": .bool(true), "symbol": .string("P")])],
+		(TOMLSamples.starship, ["package": nil] as [String: Defaults.JSONValue?]),
+		(implicitTables, ["a": .object(["b": .object(["x": .integer(1)]), "y": .integer(2)])]),
+		(implicitTables, ["bin": .array([.object(["name": .string("y")])])]),
+		(implicitTables, ["bin": .array([.object(["name": .string("x"), "path": .string("p")])])]),
 	])
-	func refusesWhatItCannotEditInPlaceYet(changes: [String: Defaults.JSONValue?]) {
+	func refusesWhatItCannotEditInPlaceYet(text: String, changes: [String: Defaults.JSONValue?]) {
 		#expect {
-			try Self.edit(TOMLSamples.starship, changes)
+			try Self.edit(text, changes)
 		} throws: { error in
 			(error as? FileFormatError)?.reason.contains("cannot edit the TOML file in place yet") == true
 		}
@@ -85,6 +89,36 @@ import Testing
 	@Test func removesTheLastLineAndALineOfACRLFFile() throws {
 		#expect(try Self.edit("a = 1\r\nb = 2\r\nc = 3", ["c": nil]) == "a = 1\r\nb = 2\r\n")
 		#expect(try Self.edit("\u{FEFF}a = 1\r\nb = 2\r\n", ["a": nil]) == "\u{FEFF}b = 2\r\n")
+	}
+
+	@Test func addsATopLevelKeyAfterTheLastTopLevelStatement() throws {
+		let edited = try Self.edit(TOMLSamples.starship, ["palette": .string("dark")])
+		#expect(edited == TOMLSamples.starship.replacingOccurrences(of: "(bold green) \"\"\"\n", with: "(bold green) \"\"\"\npalette = \"dark\"\n"))
+	}
+
+	@Test func addsAMemberAfterItsTablesLastStatementAndATableAtTheEnd() throws {
+		let edited = try Self.edit(TOMLSamples.starship, [
+			"package": .object(["disabled": .bool(true), "symbol": .string("P")]), "python": .object(["symbol": .string("py")]),
+		])
+		let expected = TOMLSamples.starship.replacingOccurrences(of: "disabled = true\n", with: "disabled = true\nsymbol = \"P\"\n")
+			+ "\n[python]\nsymbol = \"py\"\n"
+		#expect(edited == expected)
+	}
+
+	@Test func addsToATableOfDottedKeysAndInTheFilesIndentationAndLineEnds() throws {
+		let values = try TOMLFileFormat().decode(Array(TOMLSamples.cargo.utf8))
+		guard case .object(var dependencies) = values["dependencies"] else {
+			Issue.record("the manifest has no [dependencies]")
+			return
+		}
+		dependencies["rand"] = .string("0.8")
+		let edited = try Self.edit(TOMLSamples.cargo, ["dependencies": .object(dependencies)])
+		#expect(edited == TOMLSamples.cargo.replacingOccurrences(of: "tokio.features = [\"full\"]\n", with: "tokio.features = [\"full\"]\nrand = \"0.8\"\n"))
+		#expect(try Self.edit("[t]\r\n  a = 1\r\n", ["t": .object(["a": .integer(1), "b": .integer(2)])]) == "[t]\r\n  a = 1\r\n  b = 2\r\n")
+		#expect(try Self.edit("a = 1", ["b": .integer(2)]) == "a = 1\nb = 2\n")
+		#expect(try Self.edit("a = 1\n", ["c": .integer(3), "b": .integer(2)]) == "a = 1\nb = 2\nc = 3\n", "in the order of their names")
+		#expect(try Self.edit("[t]\n\n[u]\nx = 1\n", ["t": .object(["a": .integer(1)])]) == "[t]\na = 1\n\n[u]\nx = 1\n")
+		#expect(try Self.edit("a = 1\r\n", ["t": .object(["b": .integer(2)])]) == "a = 1\r\n\r\n[t]\r\nb = 2\r\n")
 	}
 
 	@Test func writesANewFileWithoutADocument() throws {
