@@ -9,10 +9,11 @@ times as their text as written. TOML has no null: a value that is null cannot be
 
 A ``FileStore`` saves a file it read by changing it in place: a value that changed is
 written over the old one's bytes (a date stays unquoted, a 'literal' string literal where the
-new value allows), a removed key's own lines go, and every other byte (comments, order,
-layout) stays. Adding a key, removing a whole table and changing a member of an array of
-tables (`[[bin]]`) are not made in place yet: they throw ``FileFormatError``, and the store
-then leaves the file as it is.
+new value allows), a removed key's own lines go, a new key goes after the last statement of
+its table (a new table as a `[section]` at the end), and every other byte (comments, order,
+layout) stays. Removing a whole table, adding into a table that has no header of its own, and
+changing an array of tables (`[[bin]]`) are not made in place yet: they throw
+``FileFormatError``, and the store then leaves the file as it is.
 
 ```swift
 let store = FileStore(url: settingsURL, format: TOMLFileFormat())
@@ -57,8 +58,9 @@ public struct TOMLFileFormat: FileStoreFormat {
 		return (values, isBlank ? nil : Document(bytes: bytes, values: values, entries: entries, headers: headers))
 	}
 
-	/// The file with each changed value written over its old bytes and each removed key's lines
-	/// taken out. Throws ``FileFormatError`` for a change it cannot make in place yet (a key added).
+	/// The file with each changed value written over its old bytes, each removed key's lines taken
+	/// out and each new key added to its table. Throws ``FileFormatError`` for a change it cannot
+	/// make in place yet (a table removed, an array of tables changed).
 	public func edit(
 		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
 	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {

@@ -1,13 +1,15 @@
 import Defaults
 
-/// Changes made to a TOML text in place: each changed value written over its old bytes, and each
-/// removed key's own lines (with the comment at the end of its line) taken out.
+/// Changes made to a TOML text in place: each changed value written over its old bytes, each
+/// removed key's own lines (with the comment at the end of its line) taken out, each new key
+/// added after its table's last statement.
 enum TOMLInPlaceEdit {
 	/// A change of the text: `range` replaced by `text`.
 	private typealias Replacement = (range: Range<Int>, text: String)
 
 	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it
-	/// cannot make in place yet: a key added, or a table removed.
+	/// cannot make in place yet: a table removed, a key added to a table without a header of its
+	/// own, an array of tables changed.
 	static func apply(_ changes: Defaults.ChangeBatch, to document: TOMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
 		guard !changes.removedAll else { throw cannotEdit("every value is removed") }
 		var replacements: [Replacement] = []
