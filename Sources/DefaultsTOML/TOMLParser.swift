@@ -1,0 +1,278 @@
+import Defaults
+
+/// One key's value in a TOML text: its whole path from the root, where its value lies, and its line.
+public struct TOMLEntry: Equatable, Sendable {
+	/// The table names and the key: `["package", "version"]` for `version` under `[package]`.
+	public let path: [String]
+	/// Where the key begins (its first byte, a quote of a quoted key).
+	public let keyStart: Int
+	/// The bytes of the value (`"1.0"` with its quotes, an inline table or array whole).
+	public let valueRange: Range<Int>
+	/// The line of the key, from 1.
+	public let line: Int
+	/// Whether the key lies in an element of an array of tables (`[[bin]]`), which `path` does not name.
+	public let isInArrayOfTables: Bool
+	/// The table whose header the key stands under: `["package"]` for `version` under `[package]`, `[]` at the top.
+	public let table: [String]
+}
+
+/// A table's header in a TOML text, `[a.b]` or `[[a]]`, and where its line ends.
+struct TOMLHeader: Equatable, Sendable {
+	/// The table's names.
+	let path: [String]
+	/// Whether it is `[[a]]`, an element of an array of tables.
+	let isArray: Bool
+	/// The offset just after its line (after the line end, or the text's end).
+	let end: Int
+}
+
+/**
+A TOML 1.0 reader that also says where each key's value lies in the text.
+
+Written here rather than taken from TOMLKit (on toml++): editing a settings file in place
+needs the byte range of every key's value, which neither gives (toml++ keeps a line and
+column for a node's start only, and TOMLKit hides even that), and a reader of our own keeps
+the core's rule of no package dependency for a format. It reads the statements (headers
+`[a]` and `[[a]]`, `key = value` with bare, quoted and dotted keys, comments), every value
+form, and refuses what TOML 1.0 forbids: a key or table defined twice, an integer beyond
+64 bits, a bad escape, a control character in a string or comment.
+*/
+struct TOMLParser {
+	let bytes: [UInt8]
+	var position = 0
+	let root = TOMLTable(origin: .header)
+	var current: TOMLTable
+	var currentPath: [String] = []
+	var currentInArrayOfTables = false
+	var entries: [TOMLEntry] = []
+	var headers: [TOMLHeader] = []
+	/// Whether the last header read was `[[…]]`.
+	var lastHeaderWasArray = false
+	private var countedUpTo = 0
+	private var countedLine = 1
+
+	init(_ bytes: [UInt8]) {
+		self.bytes = bytes
+		current = root
+		if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+	}
+
+	/// The values of the text and where each key's value lies.
+	static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry], headers: [TOMLHeader]) {
+		guard String(validating: bytes, as: UTF8.self) != nil else {
+			throw TOMLSyntaxError(line: 1, column: 1, reason: "the text is not UTF-8")
+		}
+		var parser = TOMLParser(bytes)
+		try parser.parseDocument()
+		guard case .object(let values) = parser.root.jsonValue else { return ([:], parser.entries, parser.headers) }
+		return (values, parser.entries, parser.headers)
+	}
+
+	mutating func parseDocument() throws(TOMLSyntaxError) {
+		while true {
+			skipBlank()
+			guard let byte = peek() else { return }
+			switch byte {
+			case UInt8(ascii: "#"), 0x0A, 0x0D:
+				try expectLineEnd()
+			case UInt8(ascii: "["):
+				try parseHeader()
+				try expectLineEnd()
+				headers.append(TOMLHeader(path: currentPath, isArray: lastHeaderWasArray, end: position))
+			default:
+				try parseKeyValue(into: current, basePath: currentPath, recording: true)
+				try expectLineEnd()
+			}
+		}
+	}
+
+	// MARK: Statements
+
+	mutating func parseHeader() throws(TOMLSyntaxError) {
+		let headerStart = position
+		position += 1
+		let isArray = peek() == UInt8(ascii: "[")
+		if isArray { position += 1 }
+		skipBlank()
+		let keys = try parseKey()
+		try expect("]")
+		if isArray { try expect("]") }
+		let name = keys.joined(separator: ".")
+		var table = root
+		var inArray = false
+		for key in keys.dropLast() {
+			switch table.members[key] {
+			case nil:
+				let made = TOMLTable(origin: .implicit)
+				table.members[key] = .table(made)
+				table = made
+			case .table(let existing) where existing.origin != .inline:
+				table = existing
+			case .arrayOfTables(let tables):
+				guard let last = tables.last else { throw error("[\(name)] names an empty array of tables") }
+				table = last
+				inArray = true
+			default:
+				throw error("[\(name)]: \(key) already holds a value")
+			}
+		}
+		let last = keys[keys.count - 1]
+		let made = TOMLTable(origin: .header)
+		if isArray {
+			switch table.members[last] {
+			case nil: table.members[last] = .arrayOfTables([made])
+			case .arrayOfTables(let tables): table.members[last] = .arrayOfTables(tables + [made])
+			default:
+				position = headerStart
+				throw error("[[\(name)]]: \(name) is already defined and is not an array of tables")
+			}
+			inArray = true
+			current = made
+		} else {
+			switch table.members[last] {
+			case nil:
+				table.members[last] = .table(made)
+				current = made
+			case .table(let existing) where existing.origin == .implicit:
+				existing.origin = .header
+				current = existing
+			default:
+				position = headerStart
+				throw error("the table [\(name)] is defined twice")
+			}
+		}
+		currentPath = keys
+		currentInArrayOfTables = inArray
+		lastHeaderWasArray = isArray
+	}
+
+	/// `key = value`, into `table`; with `recording`, the value's place is kept as an entry.
+	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int = 0) throws(TOMLSyntaxError) {
+		let keyStart = position
+		let keys = try parseKey()
+		try expect("=")
+		skipBlank()
+		let start = position
+		let value = try parseValue(depth: depth)
+		let end = position
+		var target = table
+		let name = keys.joined(separator: ".")
+		for key in keys.dropLast() {
+			switch target.members[key] {
+			case nil:
+				let made = TOMLTable(origin: .dotted)
+				target.members[key] = .table(made)
+				target = made
+			case .table(let existing) where existing.origin == .dotted:
+				target = existing
+			default:
+				position = keyStart
+				throw error("the dotted key \(name) adds to \(key), which is already defined")
+			}
+		}
+		let last = keys[keys.count - 1]
+		guard target.members[last] == nil else {
+			position = keyStart
+			throw error("the key \(name) is defined twice")
+		}
+		target.members[last] = .value(value)
+		if recording {
+			entries.append(TOMLEntry(path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables, table: currentPath))
+		}
+	}
+
+	/// A key: simple keys (bare, "basic" or 'literal') joined by dots; skips blanks around them.
+	mutating func parseKey() throws(TOMLSyntaxError) -> [String] {
+		var keys: [String] = []
+		while true {
+			skipBlank()
+			guard let byte = peek() else { throw error("a key is missing") }
+			switch byte {
+			case UInt8(ascii: "\""):
+				if bytes[position...].starts(with: Array("\"\"\"".utf8)) { throw error("a key cannot be a multi-line string") }
+				keys.append(try parseBasicString())
+			case UInt8(ascii: "'"):
+				if bytes[position...].starts(with: Array("'''".utf8)) { throw error("a key cannot be a multi-line string") }
+				keys.append(try parseLiteralString())
+			default:
+				let start = position
+				while let next = peek(), Self.isBareKeyByte(next) { position += 1 }
+				guard position > start else { throw error("a key is missing (a bare key is letters, digits, _ and -)") }
+				keys.append(String(decoding: bytes[start..<position], as: UTF8.self))
+			}
+			skipBlank()
+			guard peek() == UInt8(ascii: ".") else { return keys }
+			position += 1
+		}
+	}
+
+	static func isBareKeyByte(_ byte: UInt8) -> Bool {
+		switch byte {
+		case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+		     UInt8(ascii: "_"), UInt8(ascii: "-"): true
+		default: false
+		}
+	}
+
+	// MARK: Bytes
+
+	func peek(_ offset: Int = 0) -> UInt8? {
+		position + offset < bytes.count ? bytes[position + offset] : nil
+	}
+
+	mutating func skipBlank() {
+		while let byte = peek(), byte == 0x20 || byte == 0x09 { position += 1 }
+	}
+
+	mutating func expect(_ text: String) throws(TOMLSyntaxError) {
+		skipBlank()
+		let expected = Array(text.utf8)
+		guard bytes[position...].starts(with: expected) else { throw error("expected \(text)") }
+		position += expected.count
+	}
+
+	/// Blanks, a comment, and the end of the line (or of the text).
+	mutating func expectLineEnd() throws(TOMLSyntaxError) {
+		skipBlank()
+		if peek() == UInt8(ascii: "#") { try skipComment() }
+		guard let byte = peek() else { return }
+		if byte == 0x0A {
+			position += 1
+		} else if byte == 0x0D, peek(1) == 0x0A {
+			position += 2
+		} else {
+			throw error("expected the end of the line")
+		}
+	}
+
+	mutating func skipComment() throws(TOMLSyntaxError) {
+		while let byte = peek(), byte != 0x0A {
+			if byte == 0x0D, peek(1) == 0x0A { return }
+			if (byte < 0x20 && byte != 0x09) || byte == 0x7F { throw error("a control character in a comment") }
+			position += 1
+		}
+	}
+
+	/// The line of the byte at `offset` (from 1), counting on from the last one asked for when it is later.
+	mutating func line(at offset: Int) -> Int {
+		if offset < countedUpTo {
+			countedUpTo = 0
+			countedLine = 1
+		}
+		for index in countedUpTo..<offset where bytes[index] == 0x0A { countedLine += 1 }
+		countedUpTo = offset
+		return countedLine
+	}
+
+	/// An error at the current position.
+	func error(_ reason: String) -> TOMLSyntaxError {
+		let end = min(position, bytes.count)
+		var line = 1
+		var lineStart = 0
+		for index in 0..<end where bytes[index] == 0x0A {
+			line += 1
+			lineStart = index + 1
+		}
+		return TOMLSyntaxError(line: line, column: end - lineStart + 1, reason: reason)
+	}
+}

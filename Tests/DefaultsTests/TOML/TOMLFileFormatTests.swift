@@ -1,0 +1,98 @@
+import ChildProcess
+import Defaults
+import DefaultsTOML
+import Foundation
+import Testing
+import TestRequirements
+
+/// The TOML format reads what Python's `tomllib` reads, and writes files that read back.
+@Suite struct TOMLFileFormatTests {
+	/// The values Python's `tomllib` reads from `text` (dates and times as ISO 8601 text).
+	static func pythonValues(of text: String) throws -> Defaults.JSONValue {
+		let url = Isolated.fileURL("settings.toml")
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(text.utf8).write(to: url)
+		let script = """
+		import json, sys, tomllib
+		with open(sys.argv[1], "rb") as f:
+		    print(json.dumps(tomllib.load(f), default=lambda o: o.isoformat()))
+		"""
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, url.path])
+		try #require(result.status == 0, "tomllib could not read the file: \(result.errors)")
+		return try Defaults.JSONValue(parsing: result.output)
+	}
+
+	@Test(.requires(.pythonTOML), arguments: [
+		("starship", TOMLSamples.starship), ("cargo", TOMLSamples.cargo), ("values", TOMLSamples.values),
+	])
+	func readsAsTomllibDoes(name: String, text: String) throws {
+		let values = try TOMLFileFormat().decode(Array(text.utf8))
+		#expect(Defaults.JSONValue.object(values) == (try Self.pythonValues(of: text)), "\(name)")
+	}
+
+	@Test(.requires(.pythonTOML), arguments: [("cargo", TOMLSamples.cargo), ("values", TOMLSamples.values)])
+	func writesWhatReadsBack(name: String, text: String) throws {
+		let format = TOMLFileFormat()
+		let values = try format.decode(Array(text.utf8))
+		let written = try format.encode(values)
+		#expect(try format.decode(written) == values, "\(name)")
+		#expect(Defaults.JSONValue.object(values) == (try Self.pythonValues(of: String(decoding: written, as: UTF8.self))), "\(name)")
+	}
+
+	@Test func keepsDatesAsWrittenAndReadsNonFiniteFloats() throws {
+		let values = try TOMLFileFormat().decode(Array("when = 1979-05-27 07:32:00Z\nup = inf\ndown = -inf\nnothing = nan\n".utf8))
+		#expect(values["when"] == .string("1979-05-27 07:32:00Z"))
+		#expect(values["up"] == .double(.infinity))
+		#expect(values["down"] == .double(-.infinity))
+		#expect(values["nothing"]?.doubleValue?.isNaN == true)
+	}
+
+	@Test(arguments: [
+		("a = 1\nb = = 2\n", 2, 5),
+		("a = 1\n[t]\nx = 1\nx = 2\n", 4, 1),
+		("[t]\n[t]\n", 2, 1),
+		("n = 9223372036854775808\n", 1, 5),
+		("n = -9223372036854775809\n", 1, 5),
+		("s = \"bad \\q\"\n", 1, 10),
+		("a = 1 b = 2\n", 1, 7),
+		("a = 01\n", 1, 5),
+		("d = 1979-02-30\n", 1, 5),
+	])
+	func refusesWhatIsNotTOMLNamingLineAndColumn(text: String, line: Int, column: Int) {
+		#expect {
+			try TOMLFileFormat().decode(Array(text.utf8))
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("line \(line), column \(column):") == true
+		}
+	}
+
+	@Test func refusesNullAndUnsignedBeyondSixtyFourBits() {
+		#expect(throws: FileFormatError.self) { try TOMLFileFormat().encode(["a": .null]) }
+		#expect(throws: FileFormatError.self) { try TOMLFileFormat().encode(["a": .unsignedInteger(UInt64.max)]) }
+	}
+
+	@Test func namesTomlFiles() {
+		#expect(TOMLFileFormat().fileExtensions == ["toml"])
+		#expect(TOMLFileFormat().standardFileName == "settings.toml")
+	}
+}
+
+/// Input that would take unbounded time or stack is refused with a message.
+@Suite struct TOMLBoundsTests {
+	@Test(arguments: ["a = " + String(repeating: "[", count: 100_000), "a = " + String(repeating: "{ b = ", count: 100_000)])
+	func deepNestingIsRefused(text: String) {
+		#expect {
+			try TOMLFileFormat().decode(Array(text.utf8))
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("nested too deeply") == true
+		}
+	}
+
+	@Test func invalidUTF8IsNamed() {
+		#expect {
+			try TOMLFileFormat().decode([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x0A])
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("not UTF-8") == true
+		}
+	}
+}
