@@ -63,7 +63,7 @@ let package = Package(
 		.target(name: "CTerminalSignals"),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "DefaultsSchema", "CNcurses", "CTerminalSignals"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
-			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),

@@ -32,7 +32,7 @@ enum CommandWords {
 			return .badInput("\(sentence("no command named '\(named)'", nearest: named)) \(listing)")
 		}
 		guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
-		let file = word.contains("/") || FileFormats.format(forPath: word) != nil ? " To edit a settings file, name it with --store: defaults-tui --store \(word)." : ""
+		let file = word.contains("/") || SettingsFileFormats.format(forPath: word) != nil ? " To edit a settings file, name it with --store: defaults-tui --store \(word)." : ""
 		return .badInput("\(sentence("unknown command '\(word)'", nearest: word))\(file) \(listing)")
 	}
 

@@ -48,6 +48,8 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
 		  defaults-tui watch                        Print each change as it happens.
 		  defaults-tui --store app.json             Edit any JSON settings file, without a schema.
+		  defaults-tui --store starship.toml set add_newline false
+		                                            Change a TOML (or YAML) file in place, keeping its comments.
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
 		                                            Edit a fleet's settings in etcd, live.
 		""",
@@ -60,7 +62,7 @@ struct DefaultsTUICommand: ParsableCommand {
 	static let toolVersion = "0.5.0"
 
 	/// The options that say which settings are edited.
-	static let selectionOptions: Set<String> = ["--app", "--store", "--schema", "--etcd", "--prefix"]
+	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--schema", "--etcd", "--prefix"]
 
 	/**
 	The arguments with the options that say which settings are edited moved after the command

@@ -38,10 +38,11 @@ enum ProgramList {
 	/// The files a program's entry is read from: its schema, its settings file, and its
 	/// system-wide settings and locks.
 	private static func files(of name: String, schema: URL?) -> [URL] {
+		let format = SettingsFileFormats.format(ofProgram: name)
 		let layers = LayeredStore.systemDirectories(program: name).flatMap { directory in
-			[directory.appendingPathComponent(FileStore.standardFileName, isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
+			[directory.appendingPathComponent(format.standardFileName, isDirectory: false), directory.appendingPathComponent("locks", isDirectory: false)]
 		}
-		return (schema.map { [$0] } ?? []) + [FileStore.standardURL(applicationName: name)] + layers
+		return (schema.map { [$0] } ?? []) + [FileStore.standardURL(applicationName: name, format: format)] + layers
 	}
 
 	/**

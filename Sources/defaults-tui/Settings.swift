@@ -12,14 +12,17 @@ struct SettingsOptions: ParsableArguments {
 		FileStore.standardURL(applicationName: "defaults-tui").path
 	}
 
-	@Option(name: .long, help: ArgumentHelp("A program's settings, by the name it registered them under (defaults-tui apps lists them): its schema, its file $XDG_CONFIG_HOME/<name>/settings.json and its system-wide layers.", valueName: "name"))
+	@Option(name: .long, help: ArgumentHelp("A program's settings, by the name it registered them under (defaults-tui apps lists them): its schema, its file $XDG_CONFIG_HOME/<name>/settings.json (or settings.toml, settings.yaml, whichever it keeps) and its system-wide layers.", valueName: "name"))
 	var app: String?
 
 	@Option(name: .long, help: ArgumentHelp("A schema file describing the settings: this project's format (\"defaults-tui schema\" prints the demo's; the documentation's \"The settings schema\" describes it) or a JSON Schema of the settings file, such as SchemaStore's.", valueName: "file"))
 	var schema: String?
 
-	@Option(name: .long, help: ArgumentHelp("The JSON settings file. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))
+	@Option(name: .long, help: ArgumentHelp("The settings file: JSON, TOML or YAML by its ending (.json, .jsonc, .toml, .yaml, .yml), edited in place keeping its comments. Default: \(SettingsOptions.defaultStorePath).", valueName: "file"))
 	var store: String?
+
+	@Option(name: .long, help: ArgumentHelp("With --store: the file's format when its ending does not say it (json, toml or yaml).", valueName: "format"))
+	var format: String?
 
 	@Option(name: .long, help: ArgumentHelp("Work on settings in etcd at this client URL instead of a file (repeat it, or separate URLs with commas, for several members). Needs --prefix.", valueName: "url"))
 	var etcd: [String] = []
@@ -42,6 +45,12 @@ struct SettingsOptions: ParsableArguments {
 
 	func validate() throws {
 		try etcdOptions.validate(usingEtcd: !etcd.isEmpty)
+		if let format {
+			guard store != nil else {
+				throw ValidationError("--format works with --store only: it says the format of the file --store names")
+			}
+			try Self.checkFormat(format)
+		}
 		if app != nil {
 			for (given, name) in [(store != nil, "--store"), (schema != nil, "--schema"), (!etcd.isEmpty, "--etcd")] where given {
 				throw ValidationError("--app and \(name) cannot be used together: --app names the program whose schema and settings file are edited")
@@ -69,6 +78,13 @@ struct SettingsOptions: ParsableArguments {
 		}
 	}
 
+	/// Fails unless `name` names a format `--format` takes.
+	static func checkFormat(_ name: String) throws {
+		guard SettingsFileFormats.format(named: name) != nil else {
+			throw ValidationError("--format takes \(SettingsFileFormats.names.joined(separator: ", ")), not '\(name)'")
+		}
+	}
+
 	/// The store, opened for reading and writing, and the schema, for the editor: it opens also
 	/// on a file it cannot read (one that does not parse, say), shows why, and saves once it can.
 	func open() throws -> OpenedSettings {
@@ -83,7 +99,7 @@ struct SettingsOptions: ParsableArguments {
 		if !etcd.isEmpty, let prefix {
 			return try openEtcd(prefix: prefix)
 		}
-		return try Self.openFile(schema: schema, store: store, app: app, access: access, watching: watching, unreadableFile: unreadableFile)
+		return try Self.openFile(schema: schema, store: store, format: format, app: app, access: access, watching: watching, unreadableFile: unreadableFile)
 	}
 
 	/// What opening does with a settings file it cannot read.
@@ -94,14 +110,12 @@ struct SettingsOptions: ParsableArguments {
 		case accepted
 	}
 
-	/// Opens the file store at `url`: a file named with `--store` (`namedByPath`) in the format
-	/// its name's ending says (``FileFormats``; JSON for any other name), a program's standard
-	/// file in the standard format without asking. With `unreadableFile` refused, fails with the
-	/// store's own reason (file, line and column) when it could not read the file, instead of a warning.
+	/// Opens the file store at `url` in `format` (the demo's standard file in the standard format,
+	/// without asking). With `unreadableFile` refused, fails with the store's own reason (file,
+	/// line and column) when it could not read the file, instead of a warning.
 	private static func openFileStore(
-		at url: URL, namedByPath: Bool, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false
+		at url: URL, format: any FileStoreFormat, access: FileStore.Access, watching: Bool, unreadableFile: UnreadableFile, standard: Bool = false
 	) throws -> FileStore {
-		let format: any FileStoreFormat = namedByPath ? FileFormats.format(forPath: url.path) ?? .json : .json
 		let open = {
 			if !watching { return FileStore(oneShotAt: url, format: format, access: access) }
 			return standard ? FileStore.standard : FileStore(url: url, format: format, access: access)
@@ -124,8 +138,10 @@ struct SettingsOptions: ParsableArguments {
 	/// needs that setting alone (`get`): of the demo's settings, only it is made, and those a
 	/// system-wide layer has a value for, which are checked (and a value that does not fit
 	/// reported) as the whole schema's are.
+	/// A file named with `--store` is read in the format `format` names, else in the one its
+	/// ending says (``SettingsFileFormats``), else as JSON.
 	static func openFile(
-		schema: String?, store: String?, app: String? = nil, access: FileStore.Access, watching: Bool = true,
+		schema: String?, store: String?, format formatName: String? = nil, app: String? = nil, access: FileStore.Access, watching: Bool = true,
 		unreadableFile: UnreadableFile = .refused, setting: String? = nil
 	) throws -> OpenedSettings {
 		if let app {
@@ -146,8 +162,15 @@ struct SettingsOptions: ParsableArguments {
 			}
 		}
 		// For the editor and watch without --store: the standard store itself, which the library's own keys use too.
+		var format: any FileStoreFormat = JSONFileFormat()
+		if let store {
+			if let formatName {
+				try checkFormat(formatName)
+			}
+			format = formatName.flatMap(SettingsFileFormats.format(named:)) ?? SettingsFileFormats.format(forPath: store) ?? format
+		}
 		let fileStore = try openFileStore(
-			at: url, namedByPath: store != nil, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting
+			at: url, format: format, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting
 		)
 		guard store == nil else {
 			if let schema = try loadSchema(schema) {
@@ -192,9 +215,10 @@ struct SettingsOptions: ParsableArguments {
 			failure.reason = "its schema cannot be used: \(error.reason)"
 			throw failure
 		}
-		let url = FileStore.standardURL(applicationName: name)
-		let fileStore = try openFileStore(at: url, namedByPath: false, access: access, watching: watching, unreadableFile: unreadableFile)
-		let layered = LayeredStore(program: name, user: fileStore, watching: watching)
+		let format = SettingsFileFormats.format(ofProgram: name)
+		let url = FileStore.standardURL(applicationName: name, format: format)
+		let fileStore = try openFileStore(at: url, format: format, access: access, watching: watching, unreadableFile: unreadableFile)
+		let layered = LayeredStore(program: name, user: fileStore, watching: watching, format: format)
 		layered.acceptValues(of: schema)
 		return OpenedSettings(store: layered, schema: schema, isInferred: false)
 	}

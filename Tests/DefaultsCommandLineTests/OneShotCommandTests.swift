@@ -13,7 +13,7 @@ struct OneShotCommandTests {
 		guard let parsed = try? DefaultsTUICommand.parseAsRoot(arguments) else { return nil }
 		func command(_ action: OneShotCommand.Action, _ settings: SettingsOptions) -> OneShotCommand? {
 			guard settings.etcd.isEmpty, settings.prefix == nil else { return nil }
-			return OneShotCommand(action: action, schema: settings.schema, store: settings.store)
+			return OneShotCommand(action: action, schema: settings.schema, store: settings.store, format: settings.format)
 		}
 		switch parsed {
 		case let get as GetCommand: return command(.get(key: get.key, json: get.json, reveal: get.reveal), get.settings)
@@ -37,6 +37,8 @@ struct OneShotCommandTests {
 		(["set", "spellingLanguages", "[\"en\", \"de\"]", "--schema=s.json"], OneShotCommand(action: .set(key: "spellingLanguages", value: "[\"en\", \"de\"]"), schema: "s.json")),
 		(["reset", "theme", "fontSize"], OneShotCommand(action: .reset(keys: ["theme", "fontSize"]))),
 		(["reset", "--all", "--store", "f.json"], OneShotCommand(action: .reset(keys: nil), store: "f.json")),
+		(["get", "theme", "--store", "f.conf", "--format", "toml"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), store: "f.conf", format: "toml")),
+		(["set", "--format=TOML", "theme", "dark", "--store=f"], OneShotCommand(action: .set(key: "theme", value: "dark"), store: "f", format: "TOML")),
 	])
 	func plainFormsAreTakenAsArgumentParserTakesThem(arguments: [String], expected: OneShotCommand) {
 		#expect(OneShotCommand.parse(arguments) == expected)
@@ -60,7 +62,7 @@ struct OneShotCommandTests {
 	@Test func whateverItTakesArgumentParserTakesAsTheSame() {
 		let words = [
 			"theme", "--json", "--modified", "--reveal", "--all", "--store", "--schema", "f.json", "--store=g.json",
-			"--schema=", "-5", "--", "help", "--etcd", "",
+			"--schema=", "-5", "--", "help", "--etcd", "", "--format", "--format=toml",
 		]
 		var lists: [[String]] = [[]]
 		var longest: [[String]] = [[]]

@@ -20,20 +20,24 @@ extension LayeredStore {
 	  - watching: Whether the system files and the locks are watched for changes (a command
 	    that reads once and exits does without).
 	  - environment: Where `XDG_CONFIG_DIRS` is read; the process's environment when `nil`.
+	  - format: The format of the system-wide files (`settings.toml` for TOML);
+	    ``FileStore/standardFormat`` when `nil`.
 	*/
 	public convenience init(
 		program: String,
 		user: any DefaultsStore,
 		arguments: [String: Defaults.JSONValue] = [:],
 		watching: Bool = true,
-		environment: [String: String]? = nil
+		environment: [String: String]? = nil,
+		format: (any FileStoreFormat)? = nil
 	) {
 		let directories = Self.systemDirectories(program: program, environment: environment)
+		let format = format ?? FileStore.standardFormat
 		let system = directories.map { directory -> any DefaultsStore in
-			let url = directory.appendingPathComponent(FileStore.standardFileName, isDirectory: false)
+			let url = directory.appendingPathComponent(format.standardFileName, isDirectory: false)
 			return watching
-				? FileStore(url: url, access: .readOnly)
-				: FileStore(oneShotAt: url, access: .readOnly)
+				? FileStore(url: url, format: format, access: .readOnly)
+				: FileStore(oneShotAt: url, format: format, access: .readOnly)
 		}
 		let locks = SettingLocks(files: directories.map { $0.appendingPathComponent("locks", isDirectory: false).path }, watching: watching)
 		self.init(user: user, system: system, locks: locks, arguments: arguments)

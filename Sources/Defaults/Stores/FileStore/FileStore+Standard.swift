@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileStore {
-	private static let standardState = Locked<(applicationName: String?, store: FileStore?)>((nil, nil))
+	private static let standardState = Locked<(applicationName: String?, format: (any FileStoreFormat)?, store: FileStore?)>((nil, nil, nil))
 
 	/**
 	The name of the folder that holds the standard store: the bundle identifier,
@@ -35,9 +35,45 @@ extension FileStore {
 	}
 
 	/**
+	The format of the program's own settings files: JSON unless set. The standard store's
+	file, and each system-wide layer's, is named after it (`settings.json`, `settings.toml`,
+	`settings.yaml`). Set it before the first use of ``standard``, with ``applicationName``:
+
+	```swift
+	import DefaultsTOML
+
+	FileStore.applicationName = "myapp"
+	FileStore.standardFormat = TOMLFileFormat()
+	// The standard store is now ~/.config/myapp/settings.toml, and a person's comments in it
+	// survive every save the app makes.
+	```
+
+	Setting it after the standard store was opened has no effect, and is reported.
+	*/
+	public static var standardFormat: any FileStoreFormat {
+		get {
+			standardState.withLock { $0.format } ?? JSONFileFormat()
+		}
+		set {
+			let alreadyOpen = standardState.withLock { state -> Bool in
+				state.format = newValue
+				return state.store != nil
+			}
+			if alreadyOpen {
+				Defaults.report(.init(
+					kind: .storeFailure,
+					key: nil,
+					message: "FileStore.standardFormat was set after the standard store was opened, so it has no effect. Set it before the first use of a key without a suite."
+				))
+			}
+		}
+	}
+
+	/**
 	The store keys use when they name no `suite:`, kept at
 	`$XDG_CONFIG_HOME/<applicationName>/settings.json`, or
-	`~/.config/<applicationName>/settings.json` when `XDG_CONFIG_HOME` is not set.
+	`~/.config/<applicationName>/settings.json` when `XDG_CONFIG_HOME` is not set (the
+	ending is ``standardFormat``'s).
 
 	```swift
 	FileStore.standard.url.path
@@ -47,27 +83,32 @@ extension FileStore {
 	public static var standard: FileStore {
 		standardState.withLock { state in
 			if let store = state.store { return store }
-			let store = FileStore(url: standardURL(applicationName: state.applicationName ?? defaultApplicationName))
+			let format = state.format ?? JSONFileFormat()
+			let url = standardURL(applicationName: state.applicationName ?? defaultApplicationName, format: format)
+			let store = FileStore(url: url, format: format)
 			state.store = store
 			return store
 		}
 	}
 
 	/// Where the standard store of an application is kept: `<config>/<name>/settings.json`,
-	/// `<config>` being `$XDG_CONFIG_HOME` if it is an absolute path, else `~/.config`.
+	/// `<config>` being `$XDG_CONFIG_HOME` if it is an absolute path, else `~/.config`; the
+	/// file's name is ``standardFormat``'s standard name.
 	public static func standardURL(applicationName: String) -> URL {
+		standardURL(applicationName: applicationName, format: standardFormat)
+	}
+
+	/// Where a program keeps its settings in `format`: `<config>/<name>/settings.toml` for TOML.
+	public static func standardURL(applicationName: String, format: any FileStoreFormat) -> URL {
 		XDGDirectories.configHome()
 			.appendingPathComponent(folderName(applicationName), isDirectory: true)
-			.appendingPathComponent(standardFileName, isDirectory: false)
+			.appendingPathComponent(format.standardFileName, isDirectory: false)
 	}
 
 	/// The name of a program's settings file in its folder, `settings.json`: the standard
 	/// store's, and each system-wide layer's (`/etc/xdg/<program>/settings.json`): the standard
-	/// name of the format those files are in (JSON, the file store's own).
-	package static let standardFileName = standardFormat.standardFileName
-
-	/// The format of a program's settings files: JSON, the file store's own.
-	private static let standardFormat: any FileStoreFormat = .json
+	/// name of ``standardFormat``.
+	package static var standardFileName: String { standardFormat.standardFileName }
 
 
 	private static var defaultApplicationName: String {

@@ -48,7 +48,7 @@ public enum FileFormats {
 	/// The ending of the last component of `path`, lowercase, without the dot; `nil` when it
 	/// has none (`.prettierrc` names a file, not an ending).
 	/// Read from the end of the path's bytes, as `defaults-tui` asks it on every start.
-	static func fileExtension(of path: String) -> String? {
+	package static func fileExtension(of path: String) -> String? {
 		let bytes = path.utf8
 		var end = bytes.endIndex
 		while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
