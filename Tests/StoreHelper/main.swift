@@ -4,6 +4,9 @@
 //   defaults-store-helper write-loop FILE KEY         set KEY to 1, 2, 3, ... flushing each and printing it once on disk
 //   defaults-store-helper write-keys FILE PREFIX N     set PREFIX-0 ... PREFIX-(N-1), saving as it goes, then exit
 //   defaults-store-helper set FILE KEY JSON            set one key and exit (the exit saves it)
+//   defaults-store-helper standard-set APP FORMAT KEY JSON
+//                                                      as app APP keeping its settings in FORMAT (toml or json)
+//                                                      through the standard store: set one key and exit
 //   defaults-store-helper set-and-wait FILE KEY JSON [OPTIONS]
 //                                                      print "started", set one key, print "ready", then wait
 //                                                      for a signal to end the process; the options:
@@ -16,6 +19,7 @@
 //                           own and print "took over"; once that handler ran, print "own handler ran"
 //                           and exit with 0
 import Defaults
+import DefaultsTOML
 import Foundation
 import Synchronization
 
@@ -26,6 +30,20 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else { fail("usage: write-loop|write-keys|set FILE ...") }
+if arguments[0] == "standard-set", arguments.count == 5 {
+	FileStore.applicationName = arguments[1]
+	let formats: [String: any FileStoreFormat] = ["toml": TOMLFileFormat(), "json": JSONFileFormat()]
+	guard let format = formats[arguments[2]] else { fail("no format \(arguments[2])") }
+	FileStore.standardFormat = format
+	let key = Defaults.Key<Defaults.JSONValue>(arguments[3], default: .null)
+	do {
+		Defaults[key] = try Defaults.JSONValue(parsing: arguments[4])
+	} catch {
+		fail("\(error)")
+	}
+	FileHandle.standardOutput.write(Data("\(FileStore.standard.url.path)\n".utf8))
+	exit(0)
+}
 let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
 
 switch arguments[0] {
