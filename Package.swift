@@ -100,7 +100,7 @@ let package = Package(
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		// (a tool of the repository, not a product).
 		.executableTarget(name: "defaults-bench", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		], path: "Tests/Bench/defaults-bench"),
 
 		// A second process that writes to a store file, for the file store's multi-process tests.

@@ -36,6 +36,8 @@ TIMES = {
     "save-sorted": 10,
     "save-commented": 10,
     "cold-load": 4,
+    "cold-load-toml": 4,
+    "save-toml": 10,
     "editor-down": 20,
     "editor-toggle": 20,
 }

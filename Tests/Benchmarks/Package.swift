@@ -35,6 +35,7 @@ let package = Package(
 			.product(name: "Defaults", package: "Defaults"),
 			.product(name: "DefaultsTUI", package: "Defaults"),
 			.product(name: "DefaultsEtcd", package: "Defaults"),
+			.product(name: "DefaultsTOML", package: "Defaults"),
 		]),
 	],
 	swiftLanguageModes: [.v6]

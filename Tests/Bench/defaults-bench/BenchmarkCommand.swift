@@ -42,6 +42,9 @@ struct BenchmarkCommand: ParsableCommand {
 	@Flag(help: "Only the fleet rows (11): synced clients watching one local etcd.")
 	var fleet = false
 
+	@Flag(help: "Only the settings-file format rows (13): a 10,000-key JSON, TOML and YAML file opened beside a reference reader, and one change saved beside a durable write.")
+	var formats = false
+
 	@Flag(help: "Only the start-up rows (12): defaults-tui get against gsettings get and jq, list, set, reset, the editor's first frame.")
 	var startup = false
 
@@ -100,6 +103,9 @@ struct BenchmarkCommand: ParsableCommand {
 		if fleet {
 			return finish(FleetBenchmarks.rows(directory: directory, size: fleetSize), title: "defaults-bench --fleet", directory: directory)
 		}
+		if formats {
+			return finish(FormatBenchmarks.rows(directory: directory), title: "defaults-bench --formats", directory: directory)
+		}
 		let startupRows = { StartupBenchmarks.rows(directory: directory, cli: cliPath, quick: quick) }
 		if startup {
 			return finish(startupRows(), title: "defaults-bench --startup", directory: directory)
@@ -109,6 +115,7 @@ struct BenchmarkCommand: ParsableCommand {
 		rows += FleetBenchmarks.rows(directory: directory, size: fleetSize)
 		rows += startupRows()
 		rows += ScaleBenchmarks.rows(directory: directory, counts: counts, quick: quick)
+		rows += FormatBenchmarks.rows(directory: directory)
 		finish(rows, title: "defaults-bench", directory: directory)
 	}
 

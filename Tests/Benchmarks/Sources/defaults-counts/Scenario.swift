@@ -110,7 +110,7 @@ final class SaveScenario: Scenario {
 
 	/// A store on `file`, which holds `text` (another program's) or, when `text` is `nil`, the
 	/// store's own file of `count` keys.
-	init(file: URL, count: Int, text: String?) throws {
+	init(file: URL, count: Int, text: String?, format: any FileStoreFormat = JSONFileFormat()) throws {
 		try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
 		// Written directly: a second store on the file would stay open until its own save
 		// settled, and reload the file after each save counted, at moments that vary from run to run.
@@ -120,7 +120,7 @@ final class SaveScenario: Scenario {
 			let values = Dictionary(uniqueKeysWithValues: (0..<count).map { ("key\($0)", Defaults.JSONValue.integer(Int64($0))) })
 			try Data(JSONFileFormat().encode(values)).write(to: file)
 		}
-		store = FileStore(url: file)
+		store = FileStore(url: file, format: format)
 		key = Defaults.Key<Int>("key\(count / 2)", default: 0, suite: store)
 		// The first save reads the file anew; the ones counted find it as this store wrote it.
 		Defaults[key] = -1
@@ -165,15 +165,24 @@ final class ColdLoadScenario: Scenario {
 	private let file: URL
 	private let name: String
 
-	init(file: URL, count: Int) throws {
+	private let format: any FileStoreFormat
+
+	/// The store's own file of `count` keys, or `text` in `format`.
+	init(file: URL, count: Int, text: String? = nil, format: any FileStoreFormat = JSONFileFormat()) throws {
 		self.file = file
+		self.format = format
 		name = "key\(count / 2)"
-		_ = try SaveScenario(file: file, count: count, text: nil)
+		if let text {
+			try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+			try Data(text.utf8).write(to: file)
+		} else {
+			_ = try SaveScenario(file: file, count: count, text: nil)
+		}
 	}
 
 	func run(_ times: Int) throws {
 		for _ in 0..<times {
-			let store = FileStore(url: file)
+			let store = FileStore(url: file, format: format)
 			if let error = store.loadError { throw ScenarioError("the store did not load: \(error)") }
 			Sink.keep(Defaults[Defaults.Key<Int>(name, default: -1, suite: store)])
 		}

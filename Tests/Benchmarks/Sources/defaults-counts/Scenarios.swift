@@ -1,4 +1,5 @@
 import Defaults
+import DefaultsTOML
 import Foundation
 
 /// The scenarios by name, as the guard's limits file names them.
@@ -21,6 +22,9 @@ enum Scenarios {
 		("save-sorted-100k", "one change and flush(), another program's pretty-printed file of 100,000 sorted keys"),
 		("write-durable-sorted-100k", "the floor of save-sorted-100k: its bytes written durably with a save's system calls"),
 		("cold-load", "open a store on a file of 10,000 keys and read one key"),
+		("cold-load-toml", "open a store on a hand-written TOML file of 10,000 keys with comments and read one key"),
+		("save-toml", "one change and flush(), a hand-written TOML file of 10,000 keys with comments"),
+		("write-durable-toml", "the floor of save-toml: its bytes written durably with a save's system calls, nothing else"),
 		("editor-down", "the down arrow and the screen drawn after it, editor with 10,000 settings"),
 		("editor-toggle", "a space on a toggle and the screen drawn after it, editor with 10,000 settings"),
 		// The app rows that defaults-bench times (sections 1 to 5), each beside UserDefaults and its floor.
@@ -86,6 +90,9 @@ enum Scenarios {
 		case "save-sorted-100k": return try SaveScenario(file: file, count: 100_000, text: sortedText(100_000))
 		case "write-durable-sorted-100k": return try DurableWriteScenario(file: file, text: sortedText(100_000))
 		case "cold-load": return try ColdLoadScenario(file: file, count: keyCount)
+		case "cold-load-toml": return try ColdLoadScenario(file: file, count: keyCount, text: tomlText(keyCount), format: TOMLFileFormat())
+		case "save-toml": return try SaveScenario(file: file, count: keyCount, text: tomlText(keyCount), format: TOMLFileFormat())
+		case "write-durable-toml": return try DurableWriteScenario(file: file, text: tomlText(keyCount))
 		case "editor-down": return EditorKeyScenario(count: keyCount, key: .down)
 		case "editor-toggle": return EditorKeyScenario(count: keyCount, key: .character(" "))
 		case "read-int-userdefaults": return try UserDefaultsReadIntScenario()
@@ -123,6 +130,16 @@ enum Scenarios {
 	static func sortedText(_ count: Int) -> String {
 		let members = (0..<count).map { "key\($0)" }.sorted().map { key in "  \"\(key)\": \(key.dropFirst(3))" }
 		return "{\n" + members.joined(separator: ",\n") + "\n}"
+	}
+
+	/// `count` integer keys in a TOML file as a person keeps one: a comment before every tenth key.
+	static func tomlText(_ count: Int) -> String {
+		var text = "# Settings of a program that reads TOML.\n"
+		for index in 0..<count {
+			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
+			text += "key\(index) = \(index)\n"
+		}
+		return text
 	}
 
 	/// `count` integer keys as a person might keep them: four spaces, in the order written, a
