@@ -105,7 +105,11 @@ extension YAMLInPlaceEdit {
 			indentation = firstLine
 		}
 		guard let block = YAMLWriter.literal(string, indentation: indentation, lineEnd: lineEnd) else { return false }
-		let header = String(block.prefix { $0 != "\n" && $0 != "\r" })
+		var header = String(block.prefix { $0 != "\n" && $0 != "\r" })
+		// A folded block stays folded for a single line, which folding leaves as it is.
+		if node.style == .folded, !(string.hasSuffix("\n") ? string.dropLast() : string[...]).contains("\n") {
+			header = ">" + header.dropFirst()
+		}
 		let lines = String(block.dropFirst(header.count))
 		if isBlock {
 			var indicatorEnd = node.contentStart

@@ -39,9 +39,11 @@ struct YAMLInPlaceEdit {
 			}
 		}
 		var edited = bytes
-		// From the end, so that earlier offsets hold; of two insertions at one place, the later one first.
+		// From the end, so that earlier offsets hold: of a removal and an insertion at one place, the
+		// removal first (the insertion then comes before what followed it); of two insertions at one
+		// place, the later one first.
 		let ordered = edit.replacements.enumerated().sorted {
-			($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
+			($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) > ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
 		}
 		for (_, replacement) in ordered {
 			edited.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))

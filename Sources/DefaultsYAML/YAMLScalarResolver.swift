@@ -85,17 +85,35 @@ enum YAMLScalarResolver {
 		return position == utf8.count
 	}
 
-	/// Whether YAML 1.1 readers (PyYAML, and the many programs built on libyaml's 1.1 schema)
-	/// would read a plain `text` as something other than a string: `yes`, `off`, `1_000`, `0b1`,
-	/// `012`, `1:30`, `.5`. A writer quotes such a string, though 1.2 reads it as one.
+	/// Whether YAML 1.1 readers (PyYAML, and the many programs on libyaml's 1.1 schema) would read
+	/// a plain `text` as something other than a string: `yes`, `off`, `1_000`, `0b1`, `012`,
+	/// `1:30`, `.5`, `2024-01-01` (1.1's Booleans, integers, floats, timestamps, merge and value
+	/// keys). A writer quotes such a string, though 1.2 reads it as one. (`y` and `n`, Booleans in
+	/// the 1.1 specification's examples, are strings to PyYAML and libyaml's users, and stay plain:
+	/// `x` and `y` are common keys.)
 	static func isSpecialInYAML11(_ text: String) -> Bool {
 		let words: Set<String> = [
-			"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
-			"=", "<<",
+			"yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+			"true", "True", "TRUE", "false", "False", "FALSE", "~", "null", "Null", "NULL", "", "=", "<<",
 		]
 		if words.contains(text) { return true }
-		guard let first = text.unicodeScalars.first else { return false }
-		// Numbers of 1.1 (underscores, binary, sexagesimal, leading zeros): anything that starts like a number.
-		return "0123456789+-.".unicodeScalars.contains(first) && text.unicodeScalars.allSatisfy { "0123456789+-._:eExXoObBaAcCdDfFiInNtT".unicodeScalars.contains($0) }
+		return (try? yaml11Number.wholeMatch(in: text)) != nil || (try? yaml11Timestamp.prefixMatch(in: text)) != nil
 	}
+
+	/// YAML 1.1's integers and floats, as PyYAML's resolver writes them.
+	nonisolated(unsafe) private static let yaml11Number = #/
+		[-+]?0b[0-1_]+
+		| [-+]?0[0-7_]+
+		| [-+]?(?:0|[1-9][0-9_]*)
+		| [-+]?0x[0-9a-fA-F_]+
+		| [-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+
+		| [-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+		| [-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?
+		| [-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+		| [-+]?\.(?:inf|Inf|INF)
+		| \.(?:nan|NaN|NAN)
+		/#
+
+	/// The start of a YAML 1.1 timestamp: a date.
+	nonisolated(unsafe) private static let yaml11Timestamp = #/[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?/#
 }
