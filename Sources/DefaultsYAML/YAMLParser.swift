@@ -188,7 +188,10 @@ enum YAMLParser {
 		mutating func libyamlError(_ parser: yaml_parser_t) -> YAMLSyntaxError {
 			let problem = parser.problem.map { String(cString: $0) } ?? "the text cannot be read"
 			let context = parser.context.map { String(cString: $0) }
-			let offset = text.byteOffset(ofCharacter: Int(parser.problem_mark.index))
+			// A reader's error (a control character) has a byte offset; the others a mark.
+			let offset = parser.error == YAML_READER_ERROR
+				? min(Int(parser.problem_offset), text.bytes.count)
+				: text.byteOffset(ofCharacter: Int(parser.problem_mark.index))
 			let (line, column) = YAMLText.lineAndColumn(of: offset, in: text.bytes)
 			let reason = context.map { "\(problem) (\($0))" } ?? problem
 			return YAMLSyntaxError(line: line, column: column, reason: reason)
