@@ -72,6 +72,11 @@ extension YAMLInPlaceEdit {
 		default: false
 		}
 		if node.style == .blockCollection {
+			if !isCollection, let key, let colon = colon(after: nodes[key].end), node.anchor == nil, node.tag == nil {
+				// `key: {}` (or a scalar) on the key's line, rather than alone on the next.
+				replacements.append((colon + 1..<range.upperBound, " " + scalarText(new, style: .doubleQuoted)))
+				return
+			}
 			let column = node.contentStart - lineStart(of: node.contentStart)
 			let text = isCollection ? YAMLWriter.blockContent(new, column: column, lineEnd: lineEnd) : scalarText(new, style: .doubleQuoted)
 			replacements.append((range, text))
@@ -122,6 +127,13 @@ extension YAMLInPlaceEdit {
 			replacements.append((end..<end, lines))
 		}
 		return true
+	}
+
+	/// The `:` after a key ending at `end`, with only spaces before it.
+	private func colon(after end: Int) -> Int? {
+		var position = end
+		while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+		return position < bytes.count && bytes[position] == UInt8(ascii: ":") ? position : nil
 	}
 
 	/// The indentation of the first line with text after `start` and before `end`.
