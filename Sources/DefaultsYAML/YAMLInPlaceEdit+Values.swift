@@ -8,24 +8,42 @@ extension YAMLInPlaceEdit {
 		try checkEditable(id, name: name)
 		let node = nodes[id]
 		switch (node.kind, old, new) {
-		case (.mapping, .object(let oldMembers), .object(let newMembers)) where node.style == .blockCollection && !newMembers.isEmpty:
+		case (.mapping, .object(let oldMembers), .object(let newMembers)) where !newMembers.isEmpty:
 			for (member, value) in newMembers.sorted(by: { $0.key < $1.key }) where oldMembers[member] == nil {
 				try change(member: member, of: id, from: nil, to: value, name: "\(name).\(member)")
 			}
 			for (member, value) in oldMembers.sorted(by: { $0.key < $1.key }) {
 				try change(member: member, of: id, from: value, to: newMembers[member], name: "\(name).\(member)")
 			}
-		case (.sequence, .array(let oldItems), .array(let newItems)) where node.style == .blockCollection && !newItems.isEmpty:
+		case (.sequence, .array(let oldItems), .array(let newItems)) where !newItems.isEmpty:
 			try change(sequence: id, from: oldItems, to: newItems, name: name)
 		default:
 			try replace(id, with: new, key: key)
 		}
 	}
 
-	/// A block sequence changed item by item when it keeps its length, with items appended after
-	/// its last, or with one item's lines removed; else written anew.
+	/// A sequence changed item by item when it keeps its length, with items appended after its
+	/// last, or with one item (its lines, in a block sequence) removed; else written anew.
 	private mutating func change(sequence id: Int, from old: [Defaults.JSONValue], to new: [Defaults.JSONValue], name: String) throws(FileFormatError) {
 		let items = nodes[id].children
+		if nodes[id].style == .flowCollection, old.count != new.count, let last = items.last {
+			if new.count > old.count, zip(old, new).allSatisfy({ YAMLFileFormat.same($0, $1) }) {
+				let end = nodes[last].end
+				replacements.append((end..<end, new[old.count...].map { ", " + YAMLWriter.inline($0) }.joined()))
+				return
+			}
+			if new.count == old.count - 1, old.count > 1,
+			   let removed = old.indices.first(where: { index in YAMLFileFormat.same(.array(Array(old[..<index] + old[(index + 1)...])), .array(new)) }) {
+				try checkEditable(items[removed], name: "\(name)[\(removed)]")
+				let range = removed + 1 < items.count
+					? nodes[items[removed]].start..<nodes[items[removed + 1]].start
+					: nodes[items[removed - 1]].end..<nodes[items[removed]].end
+				replacements.append((range, ""))
+				return
+			}
+			try replace(id, with: .array(new), key: nil)
+			return
+		}
 		let dashColumns = items.map { dashColumn(of: $0) }
 		if old.count == new.count {
 			for index in old.indices where !YAMLFileFormat.same(old[index], new[index]) {
