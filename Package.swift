@@ -26,6 +26,8 @@ let package = Package(
 		.library(name: "DefaultsConfiguration", targets: ["DefaultsConfiguration"]),
 		// TOML settings files, read and edited in place (issue #36); kept apart so the core stays JSON only.
 		.library(name: "DefaultsTOML", targets: ["DefaultsTOML"]),
+		// YAML settings files, read through libyaml and edited in place (issue #36); kept apart so the core stays JSON only.
+		.library(name: "DefaultsYAML", targets: ["DefaultsYAML"]),
 		.executable(name: "defaults-tui", targets: ["defaults-tui"]),
 		// No product for the benchmark (Tests/Bench/defaults-bench): a root package's executable
 		// target runs without one, `swift run -c release defaults-bench`.
@@ -42,6 +44,10 @@ let package = Package(
 		.target(name: "Defaults"),
 		.target(name: "DefaultsSchema", dependencies: ["Defaults"]),
 		.target(name: "DefaultsTOML", dependencies: ["Defaults"]),
+		.target(name: "DefaultsYAML", dependencies: ["Defaults", "CYAML"]),
+		// libyaml (Debian's libyaml-dev: the header to build, the library linked), the YAML reader
+		// whose events carry the marks in-place edits need.
+		.target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
 		.target(name: "DefaultsOpenCombine", dependencies: ["Defaults", .product(name: "OpenCombine", package: "OpenCombine")]),
 		// The compiler plugin that expands `@ObservableDefault`, and the library that declares it.
 		.macro(name: "DefaultsMacrosPlugin", dependencies: [
@@ -65,7 +71,7 @@ let package = Package(
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "DefaultsYAML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [

