@@ -69,7 +69,7 @@ let package = Package(
 		.target(name: "CTerminalSignals"),
 		.target(name: "DefaultsTUI", dependencies: ["Defaults", "DefaultsSchema", "CNcurses", "CTerminalSignals"]),
 		.executableTarget(name: "defaults-tui", dependencies: [
-			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "DefaultsYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "DefaultsYAML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
@@ -106,11 +106,11 @@ let package = Package(
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		// (a tool of the repository, not a product).
 		.executableTarget(name: "defaults-bench", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "DefaultsYAML", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		], path: "Tests/Bench/defaults-bench"),
 
 		// A second process that writes to a store file, for the file store's multi-process tests.
-		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults", "DefaultsTOML"], path: "Tests/StoreHelper"),
+		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults", "DefaultsTOML", "DefaultsYAML"], path: "Tests/StoreHelper"),
 		// A program that syncs a file store with etcd and is killed at any moment, for the sync engine's crash tests.
 		.executableTarget(name: "defaults-sync-helper", dependencies: ["Defaults", "DefaultsEtcd"], path: "Tests/SyncHelper"),
 	],

@@ -38,6 +38,8 @@ TIMES = {
     "cold-load": 4,
     "cold-load-toml": 4,
     "save-toml": 10,
+    "cold-load-yaml": 4,
+    "save-yaml": 10,
     "editor-down": 20,
     "editor-toggle": 20,
 }

@@ -1,5 +1,6 @@
 import Defaults
 import DefaultsTOML
+import DefaultsYAML
 import Foundation
 
 /**
@@ -13,7 +14,7 @@ of whichever format it keeps (`settings.json`, `settings.toml` or `settings.yaml
 */
 enum SettingsFileFormats {
 	/// The formats this tool has, the file store's own first.
-	static let builtIn: [any FileStoreFormat] = [JSONFileFormat(), TOMLFileFormat()]
+	static let builtIn: [any FileStoreFormat] = [JSONFileFormat(), TOMLFileFormat(), YAMLFileFormat()]
 
 	/// The names `--format` takes, each with its format.
 	static var names: [String] {

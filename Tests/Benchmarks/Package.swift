@@ -36,6 +36,7 @@ let package = Package(
 			.product(name: "DefaultsTUI", package: "Defaults"),
 			.product(name: "DefaultsEtcd", package: "Defaults"),
 			.product(name: "DefaultsTOML", package: "Defaults"),
+			.product(name: "DefaultsYAML", package: "Defaults"),
 		]),
 	],
 	swiftLanguageModes: [.v6]

@@ -38,7 +38,7 @@ struct OneShotCommandTests {
 		(["reset", "theme", "fontSize"], OneShotCommand(action: .reset(keys: ["theme", "fontSize"]))),
 		(["reset", "--all", "--store", "f.json"], OneShotCommand(action: .reset(keys: nil), store: "f.json")),
 		(["get", "theme", "--store", "f.conf", "--format", "toml"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), store: "f.conf", format: "toml")),
-		(["set", "--format=TOML", "theme", "dark", "--store=f"], OneShotCommand(action: .set(key: "theme", value: "dark"), store: "f", format: "TOML")),
+		(["set", "--format=YAML", "theme", "dark", "--store=f"], OneShotCommand(action: .set(key: "theme", value: "dark"), store: "f", format: "YAML")),
 	])
 	func plainFormsAreTakenAsArgumentParserTakesThem(arguments: [String], expected: OneShotCommand) {
 		#expect(OneShotCommand.parse(arguments) == expected)

@@ -71,7 +71,54 @@ struct FormatSample: CustomTestStringConvertible, Sendable {
 		brokenAt: "line 2, column"
 	)
 
-	static let all: [FormatSample] = [.toml]
+	static let yaml = FormatSample(
+		ending: "yaml",
+		text: """
+		# Editor settings, by hand.
+		theme: dark   # or light
+
+		fontSize: 14 # points
+
+		window:
+		  # pixels
+		  width: 800
+		""" + "\n",
+		values: ["theme": "dark", "fontSize": 14, "window": ["width": 800]],
+		afterSet: """
+		# Editor settings, by hand.
+		theme: dark   # or light
+
+		fontSize: 18 # points
+
+		window:
+		  # pixels
+		  width: 800
+		""" + "\n",
+		afterReset: """
+		# Editor settings, by hand.
+
+		fontSize: 18 # points
+
+		window:
+		  # pixels
+		  width: 800
+		""" + "\n",
+		afterAddingAMember: """
+		# Editor settings, by hand.
+		theme: dark   # or light
+
+		fontSize: 14 # points
+
+		window:
+		  # pixels
+		  width: 800
+		  height: 600
+		""" + "\n",
+		broken: "theme: dark\nfontSize: [14\n",
+		brokenAt: "line 3, column"
+	)
+
+	static let all: [FormatSample] = [.toml, .yaml]
 }
 
 /// Every command on a TOML or YAML file, chosen by its ending or `--format`: the file is changed
@@ -145,7 +192,7 @@ struct OtherFormatsCommandLineTests {
 	@Test func formatIsCheckedAndNeedsAStore() throws {
 		let cli = CLI()
 		let unknown = try cli.run("--store", "/tmp/x.conf", "--format", "ini", "list")
-		#expect(unknown.status == 2 && unknown.errors.contains("--format takes json, jsonc, toml"), "\(unknown.errors)")
+		#expect(unknown.status == 2 && unknown.errors.contains("--format takes json, jsonc, toml, yaml, yml"), "\(unknown.errors)")
 		let alone = try cli.run("--format", "toml", "list")
 		#expect(alone.status == 2 && alone.errors.contains("--format works with --store only"), "\(alone.errors)")
 	}

@@ -26,6 +26,12 @@ struct EndToEndOtherFormatsTests {
 			edited: "# By hand.\ncompact = true # dense lists\n\nretries = 7\n",
 			handEdited: "# By hand.\ncompact = true # dense lists\n\nretries = 9\n"
 		),
+		Sample(
+			ending: "yaml",
+			text: "# By hand.\ncompact: false # dense lists\n\nretries: 3\n",
+			edited: "# By hand.\ncompact: true # dense lists\n\nretries: 7\n",
+			handEdited: "# By hand.\ncompact: true # dense lists\n\nretries: 9\n"
+		),
 	]
 
 	@Test(arguments: samples)

@@ -5,7 +5,7 @@
 //   defaults-store-helper write-keys FILE PREFIX N     set PREFIX-0 ... PREFIX-(N-1), saving as it goes, then exit
 //   defaults-store-helper set FILE KEY JSON            set one key and exit (the exit saves it)
 //   defaults-store-helper standard-set APP FORMAT KEY JSON
-//                                                      as app APP keeping its settings in FORMAT (toml or json)
+//                                                      as app APP keeping its settings in FORMAT (toml, yaml or json)
 //                                                      through the standard store: set one key and exit
 //   defaults-store-helper set-and-wait FILE KEY JSON [OPTIONS]
 //                                                      print "started", set one key, print "ready", then wait
@@ -20,6 +20,7 @@
 //                           and exit with 0
 import Defaults
 import DefaultsTOML
+import DefaultsYAML
 import Foundation
 import Synchronization
 
@@ -32,7 +33,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else { fail("usage: write-loop|write-keys|set FILE ...") }
 if arguments[0] == "standard-set", arguments.count == 5 {
 	FileStore.applicationName = arguments[1]
-	let formats: [String: any FileStoreFormat] = ["toml": TOMLFileFormat(), "json": JSONFileFormat()]
+	let formats: [String: any FileStoreFormat] = ["toml": TOMLFileFormat(), "yaml": YAMLFileFormat(), "json": JSONFileFormat()]
 	guard let format = formats[arguments[2]] else { fail("no format \(arguments[2])") }
 	FileStore.standardFormat = format
 	let key = Defaults.Key<Defaults.JSONValue>(arguments[3], default: .null)

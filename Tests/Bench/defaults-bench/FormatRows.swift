@@ -1,5 +1,6 @@
 import Defaults
 import DefaultsTOML
+import DefaultsYAML
 import Foundation
 
 /**
@@ -37,6 +38,14 @@ enum FormatBenchmarks {
 			}
 			return text
 		}, reference: ("tomllib.loads(data.decode())", "tomllib", "tomllib")),
+		Sample(name: "YAML", format: YAMLFileFormat(), ending: "yaml", text: { count in
+			var text = "# Settings written by hand.\n"
+			for index in 0..<count {
+				if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
+				text += "key\(index): \(index)\n"
+			}
+			return text
+		}, reference: ("yaml.load(data, Loader=yaml.CSafeLoader)", "yaml", "PyYAML's C loader")),
 	]
 
 	/// Each format's two rows.

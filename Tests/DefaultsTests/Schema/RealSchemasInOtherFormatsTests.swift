@@ -2,6 +2,7 @@ import ChildProcess
 @testable import Defaults
 @testable import DefaultsSchema
 import DefaultsTOML
+import DefaultsYAML
 import Foundation
 import Testing
 import TestRequirements
@@ -9,7 +10,7 @@ import TestRequirements
 /// SchemaStore's schemas of TOML (and YAML) settings files, each used as `--schema` is on a file of
 /// its format: every setting written through its dotted path into a new file, saved in place one
 /// change after another, then read back by a new store and by the format's reference reader.
-@Suite(.requires(.schemaStore, .pythonTOML), .timeLimit(.minutes(5)))
+@Suite(.requires(.schemaStore, .pythonTOML, .pythonYAML), .timeLimit(.minutes(10)))
 struct RealSchemasInOtherFormatsTests {
 	/// A format, the catalogue's files it is for, and its reference reader (a Python program
 	/// that prints the file at `sys.argv[1]` as JSON).
@@ -27,6 +28,8 @@ struct RealSchemasInOtherFormatsTests {
 	static let formats: [Format] = [
 		Format(name: "TOML", format: TOMLFileFormat(), ending: "toml", fileMatch: #"\.toml$"#,
 		       reader: "import json, sys, tomllib, datetime\nprint(json.dumps(tomllib.load(open(sys.argv[1], 'rb')), default=str))", saveEvery: 1),
+		Format(name: "YAML", format: YAMLFileFormat(), ending: "yaml", fileMatch: #"\.ya?ml$"#,
+		       reader: "import json, sys\nfrom ruamel.yaml import YAML\nprint(json.dumps(YAML(typ='safe', pure=True).load(open(sys.argv[1])) or {}, default=str))", saveEvery: 10),
 	]
 
 	@Test(arguments: formats)

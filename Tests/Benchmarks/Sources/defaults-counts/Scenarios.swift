@@ -1,5 +1,6 @@
 import Defaults
 import DefaultsTOML
+import DefaultsYAML
 import Foundation
 
 /// The scenarios by name, as the guard's limits file names them.
@@ -25,6 +26,9 @@ enum Scenarios {
 		("cold-load-toml", "open a store on a hand-written TOML file of 10,000 keys with comments and read one key"),
 		("save-toml", "one change and flush(), a hand-written TOML file of 10,000 keys with comments"),
 		("write-durable-toml", "the floor of save-toml: its bytes written durably with a save's system calls, nothing else"),
+		("cold-load-yaml", "open a store on a hand-written YAML file of 10,000 keys with comments and read one key"),
+		("save-yaml", "one change and flush(), a hand-written YAML file of 10,000 keys with comments"),
+		("write-durable-yaml", "the floor of save-yaml: its bytes written durably with a save's system calls, nothing else"),
 		("editor-down", "the down arrow and the screen drawn after it, editor with 10,000 settings"),
 		("editor-toggle", "a space on a toggle and the screen drawn after it, editor with 10,000 settings"),
 		// The app rows that defaults-bench times (sections 1 to 5), each beside UserDefaults and its floor.
@@ -93,6 +97,9 @@ enum Scenarios {
 		case "cold-load-toml": return try ColdLoadScenario(file: file, count: keyCount, text: tomlText(keyCount), format: TOMLFileFormat())
 		case "save-toml": return try SaveScenario(file: file, count: keyCount, text: tomlText(keyCount), format: TOMLFileFormat())
 		case "write-durable-toml": return try DurableWriteScenario(file: file, text: tomlText(keyCount))
+		case "cold-load-yaml": return try ColdLoadScenario(file: file, count: keyCount, text: yamlText(keyCount), format: YAMLFileFormat())
+		case "save-yaml": return try SaveScenario(file: file, count: keyCount, text: yamlText(keyCount), format: YAMLFileFormat())
+		case "write-durable-yaml": return try DurableWriteScenario(file: file, text: yamlText(keyCount))
 		case "editor-down": return EditorKeyScenario(count: keyCount, key: .down)
 		case "editor-toggle": return EditorKeyScenario(count: keyCount, key: .character(" "))
 		case "read-int-userdefaults": return try UserDefaultsReadIntScenario()
@@ -138,6 +145,16 @@ enum Scenarios {
 		for index in 0..<count {
 			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
 			text += "key\(index) = \(index)\n"
+		}
+		return text
+	}
+
+	/// `count` integer keys in a YAML file as a person keeps one: a comment before every tenth key.
+	static func yamlText(_ count: Int) -> String {
+		var text = "# Settings of a program that reads YAML.\n"
+		for index in 0..<count {
+			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
+			text += "key\(index): \(index)\n"
 		}
 		return text
 	}
