@@ -71,8 +71,7 @@ public struct TOMLFileFormat: FileStoreFormat {
 		}
 		let edited = try TOMLInPlaceEdit.apply(changes, to: document)
 		let (read, entries, headers) = try Self.parse(edited)
-		// A NaN is unequal to itself: a file holding one is never edited in place (yet).
-		guard read == values else {
+		guard TOMLValues.same(.object(read), .object(values)) else {
 			throw FileFormatError("cannot edit the TOML file in place yet: the edited text would not hold the values saved; the file is left as it is")
 		}
 		return (edited, Document(bytes: edited, values: read, entries: entries, headers: headers))

@@ -92,7 +92,35 @@ import TestRequirements
 		#expect {
 			try TOMLFileFormat().decode([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x0A])
 		} throws: { error in
-			(error as? FileFormatError)?.reason.contains("not UTF-8") == true
+			(error as? FileFormatError)?.reason.contains("line 1, column 6: the text is not UTF-8") == true
+		}
+	}
+
+	/// Where the first byte that is no UTF-8 stands: a lone continuation byte, an overlong form, a
+	/// surrogate, a character cut short (at the text's end too), beyond U+10FFFF.
+	@Test(arguments: [
+		([0x61, 0x0A, 0x23, 0x20, 0xC3, 0xA9, 0x80, 0x0A], 2, 5),
+		([0x61, 0x3D, 0x22, 0xC0, 0xAF, 0x22], 1, 4),
+		([0x61, 0x3D, 0x22, 0xED, 0xA0, 0x80, 0x22], 1, 4),
+		([0x23, 0xE2, 0x82], 1, 2),
+		([0x23, 0xF4, 0x90, 0x80, 0x80], 1, 2),
+	] as [([UInt8], Int, Int)])
+	func invalidUTF8IsNamedWhereItStands(bytes: [UInt8], line: Int, column: Int) {
+		#expect {
+			try TOMLFileFormat().decode(bytes)
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("line \(line), column \(column): the text is not UTF-8") == true
+		}
+	}
+
+	/// TOML 1.0: an integer that does not fit in 64 bits is an error, in every base.
+	@Test(arguments: ["n = 9223372036854775808", "n = -9_223_372_036_854_775_809", "n = 0xFFFF_FFFF_FFFF_FFFF", "n = 0o1777777777777777777777"])
+	func integersBeyondSixtyFourBitsAreRefusedSayingSo(text: String) {
+		#expect {
+			try TOMLFileFormat().decode(Array(text.utf8))
+		} throws: { error in
+			(error as? FileFormatError)?.reason.contains("line 1, column 5: the integer") == true
+				&& (error as? FileFormatError)?.reason.contains("TOML's integers are 64-bit") == true
 		}
 	}
 }

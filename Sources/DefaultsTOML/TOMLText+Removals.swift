@@ -1,0 +1,49 @@
+import Defaults
+
+extension TOMLText {
+	/// The bytes that go when the table (or array of tables) at `location` is removed: the section
+	/// of each header in it (`[a]`, `[a.b]`, `[[a.c]]`: the header's line and every line up to the
+	/// comments describing the next header), and the own lines of each of its keys written
+	/// elsewhere as dotted keys (`a.x = 1`).
+	///
+	/// The comment lines right above a removed header go with it when a blank line stands
+	/// between them and what is above (or when the section above goes too): such a block
+	/// describes the table. Comment lines right below other text, or at the very start of the
+	/// file, stay. A removal that reaches the end of the text also takes the blank lines before it.
+	func removalOfTable(at location: [TOMLStep], name: String) throws(FileFormatError) -> [TOMLInPlaceEdit.Replacement] {
+		var ranges: [Range<Int>] = []
+		var removedHeaders = Set<Int>()
+		for (index, header) in headers.enumerated() where header.location.starts(with: location) {
+			var lineStart = header.lineStart
+			let comments = describingCommentStart(ofHeader: index)
+			if comments < lineStart, removedHeaders.contains(index - 1) || standsApart(comments) {
+				lineStart = comments
+			}
+			ranges.append(lineStart..<sectionEnd(ofHeader: index))
+			removedHeaders.insert(index)
+		}
+		for entry in entries where entry.location.starts(with: location) && !ranges.contains(where: { $0.contains(entry.keyStart) }) {
+			ranges.append(try ownLines(of: entry, name: TOMLText.name(of: entry.location)))
+		}
+		guard !ranges.isEmpty else { throw TOMLInPlaceEdit.cannotEdit("\(name) is not found in the text") }
+		ranges.sort { $0.lowerBound < $1.lowerBound }
+		var merged: [Range<Int>] = []
+		for range in ranges {
+			if let last = merged.last, last.upperBound >= range.lowerBound {
+				merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+			} else {
+				merged.append(range)
+			}
+		}
+		if let last = merged.last, last.upperBound == bytes.count {
+			merged[merged.count - 1] = contentEnd(before: last.lowerBound, notBefore: start)..<last.upperBound
+		}
+		return merged.map { ($0, "") }
+	}
+
+	/// Whether the comment lines starting at `lineStart` have a blank line above them (not the text's start).
+	private func standsApart(_ lineStart: Int) -> Bool {
+		guard let previous = previousLineStart(lineStart) else { return false }
+		return isBlank(previous..<lineStart)
+	}
+}
