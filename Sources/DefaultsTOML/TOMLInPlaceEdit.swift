@@ -14,20 +14,39 @@ enum TOMLInPlaceEdit {
 		if changes.removedAll {
 			for key in document.values.keys where changed.index(forKey: key) == nil { changed.updateValue(nil, forKey: key) }
 		}
+		if let bytes = try edited(document, changed, addingKeys: true) { return bytes }
+		// A key is added where other text goes (a new table after a sub-table that is removed):
+		// the other changes first, then the keys added to the text they give.
+		guard let first = try edited(document, changed, addingKeys: false) else {
+			throw cannotEdit("two changes meet in one place of the text")
+		}
+		let (values, entries, headers) = try TOMLFileFormat.parse(first)
+		let second = TOMLFileFormat.Document(bytes: first, values: values, entries: entries, headers: headers)
+		guard let bytes = try edited(second, changed, addingKeys: true) else {
+			throw cannotEdit("two changes meet in one place of the text")
+		}
+		return bytes
+	}
+
+	/// The text of `document` with `changed` made (keys added only with `addingKeys`), `nil` when two changes overlap.
+	private static func edited(
+		_ document: TOMLFileFormat.Document, _ changed: [String: Defaults.JSONValue?], addingKeys: Bool
+	) throws(FileFormatError) -> [UInt8]? {
 		let text = TOMLText(document)
-		var replacements = try text.additions(
-			of: changed.filter { document.values[$0.key] == nil }.compactMapValues { $0 }, to: [], name: ""
-		)
+		var replacements: [Replacement] = []
+		if addingKeys {
+			replacements += try text.additions(of: changed.filter { document.values[$0.key] == nil }.compactMapValues { $0 }, to: [], name: "")
+		}
 		for (key, newValue) in changed.sorted(by: { $0.key < $1.key }) {
 			guard let oldValue = document.values[key] else { continue }
-			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, into: &replacements)
+			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, addingKeys: addingKeys, into: &replacements)
 		}
 		// From the end, so that earlier offsets hold; of two insertions at one place, the later one first.
 		let ordered = replacements.enumerated().sorted {
 			($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
 		}.map(\.element)
 		for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
-			throw cannotEdit("two changes meet at line \(text.line(at: later.range.lowerBound))")
+			return nil
 		}
 		var bytes = document.bytes
 		for replacement in ordered {
@@ -40,7 +59,7 @@ enum TOMLInPlaceEdit {
 	/// where the text writes it after one key, else member by member of a table, element by element
 	/// of an array of tables.
 	private static func collect(
-		from old: Defaults.JSONValue, to new: Defaults.JSONValue?, at location: [TOMLStep], in text: TOMLText,
+		from old: Defaults.JSONValue, to new: Defaults.JSONValue?, at location: [TOMLStep], in text: TOMLText, addingKeys: Bool,
 		into replacements: inout [Replacement]
 	) throws(FileFormatError) {
 		if let new, TOMLValues.same(old, new) { return }
@@ -55,9 +74,11 @@ enum TOMLInPlaceEdit {
 		}
 		switch (old, new) {
 		case (.object(let oldMembers), .object(let newMembers)?):
-			replacements += try text.additions(of: newMembers.filter { oldMembers[$0.key] == nil }, to: location, name: name)
+			if addingKeys {
+				replacements += try text.additions(of: newMembers.filter { oldMembers[$0.key] == nil }, to: location, name: name)
+			}
 			for (member, oldMember) in oldMembers.sorted(by: { $0.key < $1.key }) {
-				try collect(from: oldMember, to: newMembers[member], at: location + [.key(member)], in: text, into: &replacements)
+				try collect(from: oldMember, to: newMembers[member], at: location + [.key(member)], in: text, addingKeys: addingKeys, into: &replacements)
 			}
 		case (.object, nil), (.array, nil):
 			replacements += try text.removalOfTable(at: location, name: name)
@@ -68,7 +89,7 @@ enum TOMLInPlaceEdit {
 				)
 			}
 			for (index, (oldElement, newElement)) in zip(oldElements, newElements).enumerated() {
-				try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, into: &replacements)
+				try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, addingKeys: addingKeys, into: &replacements)
 			}
 		default:
 			throw cannotEdit("\(name) is written as a table ([\(name)]) in the file, and the new value is not one")
