@@ -74,6 +74,11 @@ enum TOMLInPlaceEdit {
 		}
 		switch (old, new) {
 		case (.object(let oldMembers), .object(let newMembers)?):
+			if newMembers.isEmpty, !oldMembers.isEmpty, !text.headers.contains(where: { $0.location == location }) {
+				// Its last key removed, a table without a header of its own would be gone: it stays, empty.
+				replacements += try text.emptying(tableAt: location, name: name)
+				return
+			}
 			if addingKeys {
 				replacements += try text.additions(of: newMembers.filter { oldMembers[$0.key] == nil }, to: location, name: name)
 			}

@@ -41,6 +41,30 @@ extension TOMLText {
 		return merged.map { ($0, "") }
 	}
 
+	/// The removal of every key of a table that has no header of its own, leaving it written empty
+	/// where it began: `tokio = {}` for a table of dotted keys (`tokio.version = "1"`), `[a]` for a
+	/// table known only by its sub-tables (`[a.b]`).
+	func emptying(tableAt location: [TOMLStep], name: String) throws(FileFormatError) -> [TOMLInPlaceEdit.Replacement] {
+		let inside = { (other: [TOMLStep]) in other.count > location.count && other.starts(with: location) }
+		let statement: String
+		let place: Int
+		if let dotted = entries.first(where: { inside($0.location) && $0.tableLocation.count < location.count }) {
+			let keys = TOMLText.keys(of: Array(location.dropFirst(dotted.tableLocation.count))).map(TOMLWriter.key)
+			let indentation = indentation(of: dotted)
+			statement = indentation + keys.joined(separator: ".") + " = {}" + lineEnd
+			place = dotted.keyStart - indentation.utf8.count
+		} else if let header = headers.first(where: { inside($0.location) }) {
+			statement = "[" + TOMLText.keys(of: location).map(TOMLWriter.key).joined(separator: ".") + "]" + lineEnd
+			place = header.lineStart
+		} else {
+			throw TOMLInPlaceEdit.cannotEdit("\(name) is not found in the text")
+		}
+		return try removalOfTable(at: location, name: name).map { removal in
+			guard removal.range.contains(place) else { return removal }
+			return (removal.range, String(decoding: bytes[removal.range.lowerBound..<place], as: UTF8.self) + statement)
+		}
+	}
+
 	/// Whether the comment lines starting at `lineStart` have a blank line above them (not the text's start).
 	private func standsApart(_ lineStart: Int) -> Bool {
 		guard let previous = previousLineStart(lineStart) else { return false }
