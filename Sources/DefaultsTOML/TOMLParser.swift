@@ -98,7 +98,7 @@ struct TOMLParser {
 				try expectLineEnd()
 				headers.append(TOMLHeader(path: currentPath, isArray: lastHeaderWasArray, end: position, location: currentLocation, lineStart: lineStart))
 			default:
-				try parseKeyValue(into: current, basePath: currentPath, recording: true)
+				try parseKeyValue(into: current, basePath: currentPath, recording: true, depth: currentLocation.count)
 				try expectLineEnd()
 			}
 		}
@@ -113,6 +113,11 @@ struct TOMLParser {
 		if isArray { position += 1 }
 		skipBlank()
 		let keys = try parseKey()
+		// Each key is a level of tables, each array of tables on the way one more.
+		guard keys.count * 2 < Defaults.JSONValue.maximumNestingDepth else {
+			position = headerStart
+			throw error("tables are nested too deeply (more than \(Defaults.JSONValue.maximumNestingDepth / 2) names in a header)")
+		}
 		try expect("]")
 		if isArray {
 			// `]]` closes an array of tables with no blank between.
@@ -177,14 +182,18 @@ struct TOMLParser {
 		lastHeaderWasArray = isArray
 	}
 
-	/// `key = value`, into `table`; with `recording`, the value's place is kept as an entry.
-	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int = 0) throws(TOMLSyntaxError) {
+	/// `key = value`, into `table` (`depth` levels deep); with `recording`, the value's place is kept as an entry.
+	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int) throws(TOMLSyntaxError) {
 		let keyStart = position
 		let keys = try parseKey()
+		guard depth + keys.count < Defaults.JSONValue.maximumNestingDepth else {
+			position = keyStart
+			throw error("values are nested too deeply (more than \(Defaults.JSONValue.maximumNestingDepth) levels of tables and arrays)")
+		}
 		try expect("=")
 		skipBlank()
 		let start = position
-		let value = try parseValue(depth: depth)
+		let value = try parseValue(depth: depth + keys.count)
 		let end = position
 		var target = table
 		let name = keys.joined(separator: ".")
