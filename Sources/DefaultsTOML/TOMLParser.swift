@@ -186,13 +186,10 @@ struct TOMLParser {
 	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int) throws(TOMLSyntaxError) {
 		let keyStart = position
 		let keys = try parseKey()
-		guard depth + keys.count < Defaults.JSONValue.maximumNestingDepth else {
-			position = keyStart
-			throw error("values are nested too deeply (more than \(Defaults.JSONValue.maximumNestingDepth) levels of tables and arrays)")
-		}
 		try expect("=")
 		skipBlank()
 		let start = position
+		// Each key of a dotted key is a level of tables: parseValue refuses what nests too deeply.
 		let value = try parseValue(depth: depth + keys.count)
 		let end = position
 		var target = table
