@@ -117,4 +117,12 @@ import Testing
 	@Test func aFileHoldingNaNIsEdited() throws {
 		#expect(try TOMLInPlaceEditTests.edit("a = nan\nb = [nan]\nc = 1\n", ["c": 2]) == "a = nan\nb = [nan]\nc = 2\n")
 	}
+
+	/// A table without a header of its own that loses its last key stays, written empty where it began.
+	@Test func aTableWithoutAHeaderThatLosesItsLastKeyStaysEmpty() throws {
+		#expect(try TOMLInPlaceEditTests.edit("[deps]\n  tokio.version = \"1\" # pinned\n  tokio.features = []\nserde = \"1\"\n", [
+			"deps": ["tokio": [:], "serde": "1"],
+		]) == "[deps]\n  tokio = {}\nserde = \"1\"\n")
+		#expect(try TOMLInPlaceEditTests.edit("x = 1\n\n[a.b]\ny = 2\n\n[a.c]\nz = 3\n", ["a": [:]]) == "x = 1\n\n[a]\n")
+	}
 }
