@@ -88,17 +88,45 @@ enum TOMLInPlaceEdit {
 		case (.object, nil), (.array, nil):
 			replacements += try text.removalOfTable(at: location, name: name)
 		case (.array(let oldElements), .array(let newElements)?) where text.isArrayOfTables(location):
-			guard oldElements.count == newElements.count else {
-				throw cannotEdit(
-					"\(name) would have \(newElements.count) elements instead of \(oldElements.count), and a whole [[\(name)]] is not added or removed in place yet"
-				)
+			guard !newElements.isEmpty, newElements.allSatisfy({ if case .object = $0 { true } else { false } }) else {
+				throw cannotEdit("[[\(name)]] would \(newElements.isEmpty ? "have no element left, which [[…]] cannot write" : "hold a value that is not a table")")
 			}
+			// Elements taken out, the others kept as they were: each removed with its section.
+			if let removed = removedElements(from: oldElements, giving: newElements) {
+				for index in removed {
+					replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
+				}
+				return
+			}
+			// Else element by element, the ones past the end removed or added.
 			for (index, (oldElement, newElement)) in zip(oldElements, newElements).enumerated() {
 				try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, addingKeys: addingKeys, into: &replacements)
+			}
+			for index in newElements.count..<max(oldElements.count, newElements.count) {
+				replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
+			}
+			if addingKeys, newElements.count > oldElements.count {
+				replacements.append(try text.appending(elements: Array(newElements[oldElements.count...]), to: location))
 			}
 		default:
 			throw cannotEdit("\(name) is written as a table ([\(name)]) in the file, and the new value is not one")
 		}
+	}
+
+	/// The indices of the elements of `old` to take out to give `new` (the others kept in order and
+	/// unchanged), `nil` when taking out elements does not give it.
+	private static func removedElements(from old: [Defaults.JSONValue], giving new: [Defaults.JSONValue]) -> [Int]? {
+		guard new.count < old.count else { return nil }
+		var removed: [Int] = []
+		var kept = 0
+		for (index, element) in old.enumerated() {
+			if kept < new.count, TOMLValues.same(element, new[kept]) {
+				kept += 1
+			} else {
+				removed.append(index)
+			}
+		}
+		return kept == new.count ? removed : nil
 	}
 
 	/// The error for a change not made in place: the store then leaves the file as it is.

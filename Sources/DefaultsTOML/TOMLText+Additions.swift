@@ -102,9 +102,25 @@ extension TOMLText {
 		for (key, members) in tables {
 			text += lineEnd + (try TOMLWriter.section(members, path: Self.keys(of: location) + [key])).replacingLineFeeds(with: lineEnd)
 		}
-		let sectionEnd = headers.lastIndex { $0.location.starts(with: location) }.map(sectionEnd(ofHeader:)) ?? bytes.count
-		let floor = headers.last { $0.location.starts(with: location) }?.end ?? start
-		let end = contentEnd(before: sectionEnd, notBefore: floor)
+		return try after(sectionsUnder: location, text)
+	}
+
+	/// New elements of the array of tables at `location`: a `[[name]]` section each (its tables as
+	/// `[name.table]` after it), after the last element's last section.
+	func appending(elements: [Defaults.JSONValue], to location: [TOMLStep]) throws(FileFormatError) -> TOMLInPlaceEdit.Replacement {
+		var text = ""
+		for element in elements {
+			guard case .object(let members) = element else { continue }
+			text += lineEnd + (try TOMLWriter.arrayElement(members, path: Self.keys(of: location))).replacingLineFeeds(with: lineEnd)
+		}
+		return try after(sectionsUnder: location, text)
+	}
+
+	/// The insertion of `text` (which opens with a line end) after the last section of the table at `location`.
+	private func after(sectionsUnder location: [TOMLStep], _ text: String) throws(FileFormatError) -> TOMLInPlaceEdit.Replacement {
+		let last = headers.lastIndex { $0.location.starts(with: location) }
+		let sectionEnd = last.map(sectionEnd(ofHeader:)) ?? bytes.count
+		let end = contentEnd(before: sectionEnd, notBefore: last.map { headers[$0].end } ?? start)
 		guard end > start else { return (start..<start, String(text.dropFirst(lineEnd.count))) }
 		let opening = bytes[end - 1] == 0x0A ? "" : lineEnd
 		return (end..<end, opening + text)

@@ -18,6 +18,13 @@ enum TOMLWriter {
 		return text
 	}
 
+	/// An element of an array of tables: `[[a.b]]`, its values, then its tables as `[a.b.c]`.
+	static func arrayElement(_ members: [String: Defaults.JSONValue], path: [String]) throws(FileFormatError) -> String {
+		var text = "[[\(path.map(key).joined(separator: "."))]]\n"
+		try appendTable(members, path: path, to: &text)
+		return text
+	}
+
 	private static func appendSection(_ members: [String: Defaults.JSONValue], path: [String], to text: inout String) throws(FileFormatError) {
 		let onlyTables = !members.isEmpty && members.values.allSatisfy { if case .object = $0 { true } else { false } }
 		if !onlyTables {

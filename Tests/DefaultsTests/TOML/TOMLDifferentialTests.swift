@@ -63,8 +63,9 @@ import TestRequirements
 		#expect(refused > broken.count / 4, "enough copies are broken")
 	}
 
-	/// One value replaced, one key removed, one key added, each alone: the text then reads as the
-	/// values with that one change (also to `tomllib`), and a replacement changes only the value's bytes.
+	/// One value replaced, one key removed, one key added, an element of an array of tables removed
+	/// and one added, each alone: the text then reads as the values with that one change (also to
+	/// `tomllib`), and a replacement changes only the value's bytes.
 	@Test func oneChangeChangesOnlyThatValue() throws {
 		var generator = TOMLGenerator(seed: 99)
 		let format = TOMLFileFormat()
@@ -85,6 +86,19 @@ import TestRequirements
 			changes.append((Self.batch(setting: entry.location, to: nil, in: values), nil))
 			let tables = [[]] + document.headers.map(\.location)
 			changes.append((Self.batch(setting: generator.pick(tables) + [.key("added ✓")], to: generator.pick(replacements), in: values), nil))
+			// An element of an array of tables taken out, and one added after the last.
+			if let element = document.headers.last(where: \.isArray) {
+				let array = Array(element.location.dropLast())
+				if case .array(let elements)? = Self.value(at: array[...], in: .object(values)), case .object(var first)? = elements.first {
+					if elements.count > 1 {
+						var fewer = elements
+						fewer.remove(at: generator.int(0...(elements.count - 1)))
+						changes.append((Self.batch(setting: array, to: .array(fewer), in: values), nil))
+					}
+					first["added ✓"] = generator.pick(replacements)
+					changes.append((Self.batch(setting: array, to: .array(elements + [.object(first)]), in: values), nil))
+				}
+			}
 			for (batch, range) in changes {
 				let applied = batch.applied(to: values)
 				let result: [UInt8]
@@ -104,7 +118,7 @@ import TestRequirements
 				expected.append(read)
 			}
 		}
-		#expect(edited.count > 600)
+		#expect(edited.count > 900)
 		let python = try TOMLReference.values(of: edited)
 		for (index, (ours, theirs)) in zip(expected, python).enumerated() {
 			#expect(TOMLReference.difference(.object(ours), theirs) == nil, "\(String(decoding: edited[index], as: UTF8.self))")
@@ -115,6 +129,19 @@ import TestRequirements
 	static func batch(setting location: [TOMLStep], to value: Defaults.JSONValue?, in values: [String: Defaults.JSONValue]) -> Defaults.ChangeBatch {
 		guard case .key(let key)? = location.first else { return Defaults.ChangeBatch() }
 		return Defaults.ChangeBatch(values: [key: setting(location.dropFirst(), to: value, in: values[key])])
+	}
+
+	/// The value at `location` in `value`.
+	static func value(at location: ArraySlice<TOMLStep>, in value: Defaults.JSONValue?) -> Defaults.JSONValue? {
+		guard let step = location.first else { return value }
+		switch (step, value) {
+		case (.element(let index), .array(let elements)?) where elements.indices.contains(index):
+			return self.value(at: location.dropFirst(), in: elements[index])
+		case (.key(let key), .object(let members)?):
+			return self.value(at: location.dropFirst(), in: members[key])
+		default:
+			return nil
+		}
 	}
 
 	/// `value` with the member at `location` set to `member` (removed for `nil`).

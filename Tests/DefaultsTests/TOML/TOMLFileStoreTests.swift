@@ -67,7 +67,7 @@ import Testing
 
 	/// Changes that cannot be made in place: each save throws, the file keeps every byte, and the change stays in memory.
 	@Test(arguments: [
-		("[[bin]]\nname = 'a' # one\n", "bin", Defaults.JSONValue.array([["name": "a"], ["name": "b"]])),
+		("[[bin]]\nname = 'a' # one\n", "bin", Defaults.JSONValue.array([])),
 		("[[bin]]\nname = 'a' # one\n", "bin", Defaults.JSONValue.string("none")),
 		("[a]\nb.c = 1\n[a.b.d]\ne = 1\n", "a", Defaults.JSONValue.object(["b": ["c": 1, "x": 2, "d": ["e": 1]]])),
 	])

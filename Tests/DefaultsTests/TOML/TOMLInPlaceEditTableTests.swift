@@ -125,4 +125,50 @@ import Testing
 		]) == "[deps]\n  tokio = {}\nserde = \"1\"\n")
 		#expect(try TOMLInPlaceEditTests.edit("x = 1\n\n[a.b]\ny = 2\n\n[a.c]\nz = 3\n", ["a": [:]]) == "x = 1\n\n[a]\n")
 	}
+
+	static let bins = """
+	[package]
+	name = "demo"
+
+	# the command
+	[[bin]]
+	name = "demo" # main
+	path = "src/main.rs"
+
+	[[bin]]
+	name = "tool"
+	[bin.metadata]
+	x = 1
+
+	[[bin]]
+	name = "last"
+
+	"""
+
+	@Test func removesElementsOfAnArrayOfTablesWithTheirSections() throws {
+		#expect(try TOMLInPlaceEditTests.edit(Self.bins, ["bin": [["name": "demo", "path": "src/main.rs"], ["name": "last"]]])
+			== Self.bins.replacingOccurrences(of: "[[bin]]\nname = \"tool\"\n[bin.metadata]\nx = 1\n\n", with: ""))
+		#expect(try TOMLInPlaceEditTests.edit(Self.bins, ["bin": [["name": "tool", "metadata": ["x": 1]], ["name": "last"]]])
+			== Self.bins.replacingOccurrences(of: "# the command\n[[bin]]\nname = \"demo\" # main\npath = \"src/main.rs\"\n\n", with: ""))
+	}
+
+	@Test func addsElementsToAnArrayOfTablesAfterItsLastOne() throws {
+		let values = try TOMLFileFormat().decode(Array(Self.bins.utf8))
+		guard case .array(let bins)? = values["bin"] else {
+			Issue.record("no [[bin]]")
+			return
+		}
+		let edited = try TOMLInPlaceEditTests.edit(Self.bins, ["bin": .array(bins + [["name": "new", "meta": ["a": 1]]])])
+		#expect(edited == Self.bins + "\n[[bin]]\nname = \"new\"\n\n[bin.meta]\na = 1\n")
+		let nested = "[[a]]\nx = 1\n[[a.b]]\ny = 1\n\n[[a]]\nx = 2\n"
+		let added = try TOMLInPlaceEditTests.edit(nested, ["a": [["x": 1, "b": [["y": 1], ["y": 3]]], ["x": 2]]])
+		#expect(added == "[[a]]\nx = 1\n[[a.b]]\ny = 1\n\n[[a.b]]\ny = 3\n\n[[a]]\nx = 2\n")
+	}
+
+	@Test func changesElementsInPlaceAndRemovesTheOnesPastTheEnd() throws {
+		let edited = try TOMLInPlaceEditTests.edit(Self.bins, ["bin": [["name": "first", "path": "src/main.rs"], ["name": "tool", "metadata": ["x": 2]]]])
+		#expect(edited == Self.bins
+			.replacingOccurrences(of: "name = \"demo\" # main", with: "name = \"first\" # main")
+			.replacingOccurrences(of: "x = 1\n\n[[bin]]\nname = \"last\"\n", with: "x = 2\n"))
+	}
 }

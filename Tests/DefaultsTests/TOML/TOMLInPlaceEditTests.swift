@@ -49,10 +49,11 @@ import Testing
 	/// Tables made by `[a.b]` alone, and arrays of tables.
 	static let implicitTables = "[a.b]\nx = 1\n\n[[bin]]\nname = 'x'\n"
 
-	/// What cannot be changed in place (removing a whole table, adding to an implicit table and
-	/// changing a member of `[[bin]]` were refused here too until they were made in place).
+	/// What cannot be changed in place (removing a whole table, adding to an implicit table,
+	/// changing a member of `[[bin]]` and adding an element were refused here too until they were
+	/// made in place).
 	@Test(arguments: [
-		(implicitTables, ["bin": .array([.object(["name": .string("x")]), .object(["name": .string("y")])])] as [String: Defaults.JSONValue?]),
+		(implicitTables, ["bin": .array([.object(["name": .string("x")]), .string("y")])] as [String: Defaults.JSONValue?]),
 		(implicitTables, ["bin": .array([])]),
 		(implicitTables, ["a": .integer(1)]),
 		("[a]\nb.c = 1\n[a.b.d]\ne = 1\n", ["a": .object(["b": .object(["c": .integer(1), "x": .integer(2), "d": .object(["e": .integer(1)])])])]),
