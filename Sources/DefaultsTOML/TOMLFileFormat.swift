@@ -19,7 +19,8 @@ every other byte (comments, blank lines, key order, indentation, line ends, a by
 stays:
 - a changed value is written over the old one's bytes, in its style where the new value
   allows it: a date or time stays unquoted when the new string is one, a 'literal' string
-  stays literal, a multi-line string stays multi-line; members of `[[arrays of tables]]` too;
+  stays literal, a multi-line string stays multi-line, an integer keeps its base (`0xff`) and
+  its groups of digits (`1_000`); members of `[[arrays of tables]]` too;
 - a removed key loses its own lines (with the comment at their end; comment lines above stay);
   a removed table loses its header's section and its sub-tables' (up to the comments right
   above the next header), with the comment lines right above its header when a blank line

@@ -3,7 +3,8 @@ import Defaults
 extension TOMLText {
 	/// The text of `new` in the style of the value at `range` it replaces, where the new value allows it:
 	/// a date or time stays unquoted when the new string is one, a 'literal' string stays literal,
-	/// and a multi-line string (`"""` or `'''`) stays multi-line, in the text's line ends.
+	/// and a multi-line string (`"""` or `'''`) stays multi-line, in the text's line ends; an integer
+	/// keeps its base and its groups of digits.
 	func text(of new: Defaults.JSONValue, name: String, replacing range: Range<Int>) throws(FileFormatError) -> String {
 		let old = bytes[range]
 		if case .string(let string) = new, let first = old.first {
@@ -20,7 +21,32 @@ extension TOMLText {
 				return "'" + string + "'"
 			}
 		}
+		if case .integer(let number) = new, let text = integer(number, like: old) {
+			return text
+		}
 		return try TOMLWriter.inline(new, path: name.isEmpty ? [] : [name])
+	}
+
+	/// An integer written as the one it replaces: in the same base (`0xff` → `0x1ff`, upper or lower
+	/// case as it was) when not negative, with `_` between groups of three digits when it had them
+	/// (`1_000` → `2_500`); `nil` for plain decimal.
+	private func integer(_ number: Int64, like old: ArraySlice<UInt8>) -> String? {
+		let text = String(decoding: old, as: UTF8.self)
+		for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where text.hasPrefix(prefix) && number >= 0 {
+			return prefix + String(number, radix: radix, uppercase: text.dropFirst(2).contains { $0.isUppercase })
+		}
+		let groups = text.drop { $0 == "+" || $0 == "-" }.split(separator: "_", omittingEmptySubsequences: false)
+		guard groups.count > 1, groups.allSatisfy({ $0.allSatisfy(\.isNumber) }), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+			return nil
+		}
+		var digits = String(number.magnitude)
+		var grouped: [Substring] = []
+		while digits.count > 3 {
+			grouped.insert(Substring(digits.suffix(3)), at: 0)
+			digits.removeLast(3)
+		}
+		grouped.insert(Substring(digits), at: 0)
+		return (number < 0 ? "-" : "") + grouped.joined(separator: "_")
 	}
 
 	/// A character a literal string may hold as it is (no control character but a tab).

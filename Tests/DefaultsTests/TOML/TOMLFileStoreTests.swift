@@ -17,7 +17,7 @@ import Testing
 		#expect(store.storedValues()["command_timeout"] == .integer(1000))
 		store.setStoredValue(2000, forKey: "command_timeout")
 		try store.flush()
-		let once = TOMLSamples.starship.replacingOccurrences(of: "command_timeout = 1_000", with: "command_timeout = 2000")
+		let once = TOMLSamples.starship.replacingOccurrences(of: "command_timeout = 1_000", with: "command_timeout = 2_000")
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == once)
 
 		// The next save edits the document of the file the last one wrote.

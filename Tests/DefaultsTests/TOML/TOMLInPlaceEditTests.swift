@@ -140,6 +140,12 @@ import Testing
 		#expect(edited == "released = 2024-01-02T03:04:05Z # first\npath = 'D:\\Data' # literal\nname = \"it's\"\n")
 	}
 
+	@Test func anIntegerKeepsItsBaseAndItsGroupsOfDigits() throws {
+		let text = "a = 0xFF\nb = 1_000_000 # big\nc = 0o755\nd = 0b1010\ne = 0xff\nf = 1_0\ng = -5_000\n"
+		let edited = try TOMLInPlaceEditTests.edit(text, ["a": 4096, "b": 2_500_000, "c": 511, "d": -1, "e": 4095, "f": 1234, "g": -12])
+		#expect(edited == "a = 0x1000\nb = 2_500_000 # big\nc = 0o777\nd = -1\ne = 0xfff\nf = 1234\ng = -12\n")
+	}
+
 	@Test func aDateChangedToTextThatIsNoDateIsQuoted() throws {
 		let edited = try TOMLInPlaceEditTests.edit("when = 1979-05-27\n", ["when": .string("soon")])
 		#expect(edited == "when = \"soon\"\n")
