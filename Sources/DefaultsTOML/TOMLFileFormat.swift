@@ -7,13 +7,35 @@ Tables read as objects, arrays as arrays, integers as 64-bit integers, floats as
 (`inf` and `nan` as the non-finite doubles, which a JSON file cannot hold), and dates and
 times as their text as written. TOML has no null: a value that is null cannot be written.
 
-A ``FileStore`` saves a file it read by changing it in place: a value that changed is
-written over the old one's bytes (a date stays unquoted, a 'literal' string literal where the
-new value allows), a removed key's own lines go, a new key goes after the last statement of
-its table (a new table as a `[section]` at the end), and every other byte (comments, order,
-layout) stays. Removing a whole table, adding into a table that has no header of its own, and
-changing an array of tables (`[[bin]]`) are not made in place yet: they throw
-``FileFormatError``, and the store then leaves the file as it is.
+**Refused when read**, naming the line and column: anything TOML 1.0 forbids (a key or
+table defined twice, a bad escape, a control character…, checked against toml-test, TOML's
+published suite); an integer beyond 64 bits (TOML 1.0 says a reader must refuse it rather
+than lose it: write such a number as a string or a float); bytes that are not UTF-8 (at the
+first bad byte); tables and values nested more than ``Defaults/JSONValue/maximumNestingDepth``
+deep. A ``FileStore`` does not read a file over its size limit.
+
+**Edited in place**: a ``FileStore`` saves a file it read by changing only what changed, and
+every other byte (comments, blank lines, key order, indentation, line ends, a byte order mark)
+stays:
+- a changed value is written over the old one's bytes, in its style where the new value
+  allows it: a date or time stays unquoted when the new string is one, a 'literal' string
+  stays literal, a multi-line string stays multi-line, an integer keeps its base (`0xff`) and
+  its groups of digits (`1_000`); members of `[[arrays of tables]]` too;
+- a removed key loses its own lines (with the comment at their end; comment lines above stay);
+  a removed table loses its header's section and its sub-tables' (up to the comments right
+  above the next header), with the comment lines right above its header when a blank line
+  stands above them; a table without a header of its own that loses its last key stays,
+  written empty (`tokio = {}`);
+- a new key goes after its table's last statement in that statement's indentation (with none,
+  after the header; at the top, after the comments that open the file), as a dotted key
+  beside the others in a table of dotted keys, in a `[table]` section before the sub-tables
+  of a table known only by them; a new table goes after its parent's last sub-table.
+
+**Refused when saved** (``FileFormatError``; the store then leaves the file as it is and keeps
+the values in memory): adding or removing a whole element of an array of tables (`[[bin]]`),
+a table written as `[table]` whose new value is not a table, and adding a key to a table
+written both as dotted keys and with sub-table headers (where it belongs is unclear). After
+every edit the text is read again and must hold exactly the values saved.
 
 ```swift
 let store = FileStore(url: settingsURL, format: TOMLFileFormat())
@@ -58,9 +80,9 @@ public struct TOMLFileFormat: FileStoreFormat {
 		return (values, isBlank ? nil : Document(bytes: bytes, values: values, entries: entries, headers: headers))
 	}
 
-	/// The file with each changed value written over its old bytes, each removed key's lines taken
-	/// out and each new key added to its table. Throws ``FileFormatError`` for a change it cannot
-	/// make in place yet (a table removed, an array of tables changed).
+	/// The file with each changed value written over its old bytes, each removed key's or table's
+	/// lines taken out and each new key added to its table (see ``TOMLFileFormat``). Throws
+	/// ``FileFormatError`` for a change it cannot make in place, and leaves the file to the caller unchanged.
 	public func edit(
 		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
 	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {
@@ -71,8 +93,7 @@ public struct TOMLFileFormat: FileStoreFormat {
 		}
 		let edited = try TOMLInPlaceEdit.apply(changes, to: document)
 		let (read, entries, headers) = try Self.parse(edited)
-		// A NaN is unequal to itself: a file holding one is never edited in place (yet).
-		guard read == values else {
+		guard TOMLValues.same(.object(read), .object(values)) else {
 			throw FileFormatError("cannot edit the TOML file in place yet: the edited text would not hold the values saved; the file is left as it is")
 		}
 		return (edited, Document(bytes: edited, values: read, entries: entries, headers: headers))

@@ -1,135 +1,158 @@
 import Defaults
 
 /// Changes made to a TOML text in place: each changed value written over its old bytes, each
-/// removed key's own lines (with the comment at the end of its line) taken out, each new key
-/// added after its table's last statement.
+/// removed key's own lines (with the comment at the end of its line) taken out, a removed
+/// table's sections taken out, each new key added where a person would put it.
 enum TOMLInPlaceEdit {
 	/// A change of the text: `range` replaced by `text`.
-	private typealias Replacement = (range: Range<Int>, text: String)
+	typealias Replacement = (range: Range<Int>, text: String)
 
 	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it
-	/// cannot make in place yet: a table removed, a key added to a table without a header of its
-	/// own, an array of tables changed.
+	/// cannot make in place (see ``TOMLFileFormat``).
 	static func apply(_ changes: Defaults.ChangeBatch, to document: TOMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
-		guard !changes.removedAll else { throw cannotEdit("every value is removed") }
-		var replacements: [Replacement] = []
-		for (key, newValue) in changes.values.sorted(by: { $0.key < $1.key }) {
-			guard let oldValue = document.values[key] else {
-				if let newValue { replacements.append(try addition(of: newValue, named: key, to: [], in: document)) }
-				continue
-			}
-			try collect(from: oldValue, to: newValue, path: [key], in: document, into: &replacements)
+		var changed = changes.values
+		if changes.removedAll {
+			for key in document.values.keys where changed.index(forKey: key) == nil { changed.updateValue(nil, forKey: key) }
 		}
-		var bytes = document.bytes
+		if let bytes = try edited(document, changed, addingKeys: true) { return bytes }
+		// A key is added where other text goes (a new table after a sub-table that is removed):
+		// the other changes first, then the keys added to the text they give.
+		guard let first = try edited(document, changed, addingKeys: false) else {
+			throw cannotEdit("two changes meet in one place of the text")
+		}
+		let (values, entries, headers) = try TOMLFileFormat.parse(first)
+		let second = TOMLFileFormat.Document(bytes: first, values: values, entries: entries, headers: headers)
+		guard let bytes = try edited(second, changed, addingKeys: true) else {
+			throw cannotEdit("two changes meet in one place of the text")
+		}
+		return bytes
+	}
+
+	/// The text of `document` with `changed` made (keys added only with `addingKeys`), `nil` when two changes overlap.
+	private static func edited(
+		_ document: TOMLFileFormat.Document, _ changed: [String: Defaults.JSONValue?], addingKeys: Bool
+	) throws(FileFormatError) -> [UInt8]? {
+		let text = TOMLText(document)
+		var replacements: [Replacement] = []
+		if addingKeys {
+			replacements += try text.additions(of: changed.filter { document.values[$0.key] == nil }.compactMapValues { $0 }, to: [], name: "")
+		}
+		for (key, newValue) in changed.sorted(by: { $0.key < $1.key }) {
+			guard let oldValue = document.values[key] else { continue }
+			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, addingKeys: addingKeys, into: &replacements)
+		}
 		// From the end, so that earlier offsets hold; of two insertions at one place, the later one first.
 		let ordered = replacements.enumerated().sorted {
 			($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
+		}.map(\.element)
+		for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
+			return nil
 		}
-		for (_, replacement) in ordered {
+		var bytes = document.bytes
+		for replacement in ordered {
 			bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
 		}
 		return bytes
 	}
 
-	/// The replacements that turn `old` into `new` (`nil`: removed) at `path`: the whole value
-	/// where the text writes it after one key, else member by member of a table.
+	/// The replacements that turn `old` into `new` (`nil`: removed) at `location`: the whole value
+	/// where the text writes it after one key, else member by member of a table, element by element
+	/// of an array of tables.
 	private static func collect(
-		from old: Defaults.JSONValue, to new: Defaults.JSONValue?, path: [String], in document: TOMLFileFormat.Document,
+		from old: Defaults.JSONValue, to new: Defaults.JSONValue?, at location: [TOMLStep], in text: TOMLText, addingKeys: Bool,
 		into replacements: inout [Replacement]
 	) throws(FileFormatError) {
-		if old == new { return }
-		let name = path.joined(separator: ".")
-		if let entry = document.entries.first(where: { $0.path == path && !$0.isInArrayOfTables }) {
+		if let new, TOMLValues.same(old, new) { return }
+		let name = TOMLText.name(of: location)
+		if let entry = text.entries.first(where: { $0.location == location }) {
 			guard let new else {
-				replacements.append((try ownLines(of: entry, in: document.bytes, name: name), ""))
+				replacements.append((try text.ownLines(of: entry, name: name), ""))
 				return
 			}
-			replacements.append((entry.valueRange, try text(of: new, path: path, replacing: document.bytes[entry.valueRange])))
+			replacements.append((entry.valueRange, try text.text(of: new, name: name, replacing: entry.valueRange)))
 			return
 		}
-		guard case .object(let oldMembers) = old, case .object(let newMembers)? = new else {
-			throw cannotEdit(new == nil ? "\(name) is a table, which is not removed in place yet" : "\(name) is not a value written after one key")
-		}
-		for (member, newMember) in newMembers.sorted(by: { $0.key < $1.key }) where oldMembers[member] == nil {
-			replacements.append(try addition(of: newMember, named: member, to: path, in: document))
-		}
-		for (member, oldMember) in oldMembers.sorted(by: { $0.key < $1.key }) {
-			try collect(from: oldMember, to: newMembers[member], path: path + [member], in: document, into: &replacements)
-		}
-	}
-
-	/// The insertion of a new key: `key = value` after the last statement of its table (in that
-	/// statement's indentation), or a new `[table]` at the end of the text for a table; in the
-	/// text's line ends. Only into the top level or a table with a header of its own.
-	private static func addition(
-		of value: Defaults.JSONValue, named key: String, to table: [String], in document: TOMLFileFormat.Document
-	) throws(FileFormatError) -> Replacement {
-		let bytes = document.bytes
-		let name = (table + [key]).joined(separator: ".")
-		let header = document.headers.last { $0.path == table && !$0.isArray }
-		guard table.isEmpty || header != nil,
-		      !document.headers.contains(where: { $0.isArray && table.starts(with: $0.path) })
-		else { throw cannotEdit("\(name) is added to a table without a header of its own") }
-		let usesCRLF = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
-		let lineEnd = usesCRLF ? "\r\n" : "\n"
-		let endsOpen = !bytes.isEmpty && bytes.last != 0x0A
-		if case .object(let members) = value {
-			var text = try TOMLWriter.section(members, path: table + [key])
-			if usesCRLF { text = text.replacingLineFeeds(with: lineEnd) }
-			return (bytes.count..<bytes.count, (endsOpen ? lineEnd : "") + (bytes.isEmpty ? "" : lineEnd) + text)
-		}
-		let statement = "\(TOMLWriter.key(key)) = \(try TOMLWriter.inline(value, path: table + [key]))"
-		let last = document.entries.filter { $0.table == table && !$0.isInArrayOfTables }.max { $0.valueRange.upperBound < $1.valueRange.upperBound }
-		guard let last else {
-			let start = header?.end ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-			let opening = start == bytes.count && endsOpen ? lineEnd : ""
-			return (start..<start, opening + statement + lineEnd)
-		}
-		var lineStart = last.keyStart
-		while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-		let indentation = String(decoding: bytes[lineStart..<last.keyStart], as: UTF8.self)
-		var end = last.valueRange.upperBound
-		while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-		guard end < bytes.count else { return (end..<end, lineEnd + indentation + statement + lineEnd) }
-		return (end + 1..<end + 1, indentation + statement + lineEnd)
-	}
-
-	/// The bytes of an entry's statement: from the start of its key's line to the end of the line
-	/// its value ends on, with the comment there and the line end.
-	private static func ownLines(of entry: TOMLEntry, in bytes: [UInt8], name: String) throws(FileFormatError) -> Range<Int> {
-		var start = entry.keyStart
-		while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-		guard start == 0 || bytes[start - 1] == 0x0A || (start == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) else {
-			throw cannotEdit("\(name) shares its line with other text")
-		}
-		var end = entry.valueRange.upperBound
-		while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-		return start..<min(end + 1, bytes.count)
-	}
-
-	/// The text of `new` in the style of the value it replaces: a date or time stays unquoted
-	/// when the new string is one, and a 'literal' string stays literal when the new one can be.
-	private static func text(of new: Defaults.JSONValue, path: [String], replacing old: ArraySlice<UInt8>) throws(FileFormatError) -> String {
-		if case .string(let string) = new, let first = old.first {
-			if TOMLParser.isDigit(first), TOMLParser.isDateTime(ArraySlice(string.utf8)) {
-				return string
+		switch (old, new) {
+		case (.object(let oldMembers), .object(let newMembers)?):
+			if newMembers.isEmpty, !oldMembers.isEmpty, !text.headers.contains(where: { $0.location == location }) {
+				// Its last key removed, a table without a header of its own would be gone: it stays, empty.
+				replacements += try text.emptying(tableAt: location, name: name)
+				return
 			}
-			if first == UInt8(ascii: "'"), !old.starts(with: Array("'''".utf8)),
-			   string.unicodeScalars.allSatisfy({ $0 != "'" && ($0.value >= 0x20 || $0 == "\t") && $0.value != 0x7F }) {
-				return "'" + string + "'"
+			if addingKeys {
+				replacements += try text.additions(of: newMembers.filter { oldMembers[$0.key] == nil }, to: location, name: name)
+			}
+			for (member, oldMember) in oldMembers.sorted(by: { $0.key < $1.key }) {
+				try collect(from: oldMember, to: newMembers[member], at: location + [.key(member)], in: text, addingKeys: addingKeys, into: &replacements)
+			}
+		case (.object, nil), (.array, nil):
+			replacements += try text.removalOfTable(at: location, name: name)
+		case (.array(let oldElements), .array(let newElements)?) where text.isArrayOfTables(location):
+			guard !newElements.isEmpty, newElements.allSatisfy({ if case .object = $0 { true } else { false } }) else {
+				throw cannotEdit("[[\(name)]] would \(newElements.isEmpty ? "have no element left, which [[…]] cannot write" : "hold a value that is not a table")")
+			}
+			// Elements taken out, the others kept as they were: each removed with its section.
+			if let removed = removedElements(from: oldElements, giving: newElements) {
+				for index in removed {
+					replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
+				}
+				return
+			}
+			// Else element by element, the ones past the end removed or added.
+			for (index, (oldElement, newElement)) in zip(oldElements, newElements).enumerated() {
+				try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, addingKeys: addingKeys, into: &replacements)
+			}
+			for index in newElements.count..<max(oldElements.count, newElements.count) {
+				replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
+			}
+			if addingKeys, newElements.count > oldElements.count {
+				replacements.append(try text.appending(elements: Array(newElements[oldElements.count...]), to: location))
+			}
+		default:
+			throw cannotEdit("\(name) is written as a table ([\(name)]) in the file, and the new value is not one")
+		}
+	}
+
+	/// The indices of the elements of `old` to take out to give `new` (the others kept in order and
+	/// unchanged), `nil` when taking out elements does not give it.
+	private static func removedElements(from old: [Defaults.JSONValue], giving new: [Defaults.JSONValue]) -> [Int]? {
+		guard new.count < old.count else { return nil }
+		var removed: [Int] = []
+		var kept = 0
+		for (index, element) in old.enumerated() {
+			if kept < new.count, TOMLValues.same(element, new[kept]) {
+				kept += 1
+			} else {
+				removed.append(index)
 			}
 		}
-		return try TOMLWriter.inline(new, path: path)
+		return kept == new.count ? removed : nil
 	}
 
-	private static func cannotEdit(_ what: String) -> FileFormatError {
+	/// The error for a change not made in place: the store then leaves the file as it is.
+	static func cannotEdit(_ what: String) -> FileFormatError {
 		FileFormatError("cannot edit the TOML file in place yet: \(what); the file is left as it is")
+	}
+
+	/// The error for a change that cannot be made in place without changing what the file means.
+	static func refused(_ what: String) -> FileFormatError {
+		FileFormatError("cannot edit the TOML file in place: \(what); the file is left as it is")
 	}
 }
 
-extension String {
-	/// The text with each line feed written as `lineEnd`.
-	fileprivate func replacingLineFeeds(with lineEnd: String) -> String {
-		split(separator: "\n", omittingEmptySubsequences: false).joined(separator: lineEnd)
+/// Comparisons of values read back from an edited text.
+enum TOMLValues {
+	/// Whether two values are equal, a NaN equal to a NaN (a file holding `nan` reads back as it was).
+	static func same(_ left: Defaults.JSONValue, _ right: Defaults.JSONValue) -> Bool {
+		switch (left, right) {
+		case (.double(let l), .double(let r)) where l.isNaN || r.isNaN:
+			return l.isNaN && r.isNaN
+		case (.array(let l), .array(let r)):
+			return l.count == r.count && zip(l, r).allSatisfy { same($0, $1) }
+		case (.object(let l), .object(let r)):
+			return l.count == r.count && l.allSatisfy { key, value in r[key].map { same(value, $0) } ?? false }
+		default:
+			return left == right
+		}
 	}
 }

@@ -35,7 +35,7 @@ extension TOMLParser {
 			guard Self.digitsEnd(digits, radix: radix) == digits.endIndex else { return nil }
 			guard let value = Int64(String(decoding: digits.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self), radix: radix) else {
 				position = start
-				throw error("\(text) does not fit in 64 bits (TOML's integers are 64-bit)")
+				throw Self.beyondSixtyFourBits(text, at: self)
 			}
 			return .integer(value)
 		}
@@ -65,9 +65,16 @@ extension TOMLParser {
 		}
 		guard let value = Int64(plain) else {
 			position = start
-			throw error("\(text) does not fit in 64 bits (TOML's integers are 64-bit)")
+			throw Self.beyondSixtyFourBits(text, at: self)
 		}
 		return .integer(value)
+	}
+
+	/// The error for an integer beyond 64 bits, which TOML 1.0 says a reader must refuse.
+	private static func beyondSixtyFourBits(_ text: String, at parser: TOMLParser) -> TOMLSyntaxError {
+		parser.error(
+			"the integer \(text) does not fit in 64 bits: TOML's integers are 64-bit (-9223372036854775808 to 9223372036854775807); write a larger number as a string or a float"
+		)
 	}
 
 	/// The end of digits of `radix` from the start of `bytes`, an underscore only between two digits; `nil` when there is no digit first.

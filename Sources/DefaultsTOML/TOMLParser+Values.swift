@@ -4,7 +4,9 @@ extension TOMLParser {
 	/// A value: a string (four forms), an integer, a float, a Boolean, a date or time (kept as
 	/// its text), an array or an inline table.
 	mutating func parseValue(depth: Int) throws(TOMLSyntaxError) -> Defaults.JSONValue {
-		guard depth < Defaults.JSONValue.maximumNestingDepth else { throw error("values are nested too deeply") }
+		guard depth < Defaults.JSONValue.maximumNestingDepth else {
+			throw error("values are nested too deeply (more than \(Defaults.JSONValue.maximumNestingDepth) levels of tables and arrays)")
+		}
 		guard let byte = peek() else { throw error("a value is missing") }
 		switch byte {
 		case UInt8(ascii: "\""):

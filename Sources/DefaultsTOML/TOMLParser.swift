@@ -14,6 +14,16 @@ public struct TOMLEntry: Equatable, Sendable {
 	public let isInArrayOfTables: Bool
 	/// The table whose header the key stands under: `["package"]` for `version` under `[package]`, `[]` at the top.
 	public let table: [String]
+	/// The key's place, with the element of each array of tables on the way: `bin`, element 1, `name`.
+	let location: [TOMLStep]
+	/// The place of the table whose header the key stands under.
+	let tableLocation: [TOMLStep]
+}
+
+/// One step of a value's place in a TOML document: a key, or an element of an array of tables (`[[bin]]`).
+enum TOMLStep: Hashable, Sendable {
+	case key(String)
+	case element(Int)
 }
 
 /// A table's header in a TOML text, `[a.b]` or `[[a]]`, and where its line ends.
@@ -24,6 +34,10 @@ struct TOMLHeader: Equatable, Sendable {
 	let isArray: Bool
 	/// The offset just after its line (after the line end, or the text's end).
 	let end: Int
+	/// The table's place, with the element of each array of tables on the way (the new one's for `[[a]]`).
+	let location: [TOMLStep]
+	/// The offset of its line's start (before any blanks ahead of `[`).
+	let lineStart: Int
 }
 
 /**
@@ -44,6 +58,7 @@ struct TOMLParser {
 	var current: TOMLTable
 	var currentPath: [String] = []
 	var currentInArrayOfTables = false
+	var currentLocation: [TOMLStep] = []
 	var entries: [TOMLEntry] = []
 	var headers: [TOMLHeader] = []
 	/// Whether the last header read was `[[…]]`.
@@ -59,10 +74,11 @@ struct TOMLParser {
 
 	/// The values of the text and where each key's value lies.
 	static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry], headers: [TOMLHeader]) {
-		guard String(validating: bytes, as: UTF8.self) != nil else {
-			throw TOMLSyntaxError(line: 1, column: 1, reason: "the text is not UTF-8")
-		}
 		var parser = TOMLParser(bytes)
+		if let invalid = TOMLParser.firstInvalidUTF8(in: bytes) {
+			parser.position = invalid
+			throw parser.error("the text is not UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) here begins no UTF-8 character); save the file as UTF-8")
+		}
 		try parser.parseDocument()
 		guard case .object(let values) = parser.root.jsonValue else { return ([:], parser.entries, parser.headers) }
 		return (values, parser.entries, parser.headers)
@@ -76,11 +92,13 @@ struct TOMLParser {
 			case UInt8(ascii: "#"), 0x0A, 0x0D:
 				try expectLineEnd()
 			case UInt8(ascii: "["):
+				var lineStart = position
+				while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
 				try parseHeader()
 				try expectLineEnd()
-				headers.append(TOMLHeader(path: currentPath, isArray: lastHeaderWasArray, end: position))
+				headers.append(TOMLHeader(path: currentPath, isArray: lastHeaderWasArray, end: position, location: currentLocation, lineStart: lineStart))
 			default:
-				try parseKeyValue(into: current, basePath: currentPath, recording: true)
+				try parseKeyValue(into: current, basePath: currentPath, recording: true, depth: currentLocation.count)
 				try expectLineEnd()
 			}
 		}
@@ -95,12 +113,23 @@ struct TOMLParser {
 		if isArray { position += 1 }
 		skipBlank()
 		let keys = try parseKey()
+		// Each key is a level of tables, each array of tables on the way one more.
+		guard keys.count * 2 < Defaults.JSONValue.maximumNestingDepth else {
+			position = headerStart
+			throw error("tables are nested too deeply (more than \(Defaults.JSONValue.maximumNestingDepth / 2) names in a header)")
+		}
 		try expect("]")
-		if isArray { try expect("]") }
+		if isArray {
+			// `]]` closes an array of tables with no blank between.
+			guard peek() == UInt8(ascii: "]") else { throw error("expected ]] closing [[\(keys.joined(separator: "."))") }
+			position += 1
+		}
 		let name = keys.joined(separator: ".")
 		var table = root
 		var inArray = false
+		var location: [TOMLStep] = []
 		for key in keys.dropLast() {
+			location.append(.key(key))
 			switch table.members[key] {
 			case nil:
 				let made = TOMLTable(origin: .implicit)
@@ -111,6 +140,7 @@ struct TOMLParser {
 			case .arrayOfTables(let tables):
 				guard let last = tables.last else { throw error("[\(name)] names an empty array of tables") }
 				table = last
+				location.append(.element(tables.count - 1))
 				inArray = true
 			default:
 				throw error("[\(name)]: \(key) already holds a value")
@@ -118,10 +148,15 @@ struct TOMLParser {
 		}
 		let last = keys[keys.count - 1]
 		let made = TOMLTable(origin: .header)
+		location.append(.key(last))
 		if isArray {
 			switch table.members[last] {
-			case nil: table.members[last] = .arrayOfTables([made])
-			case .arrayOfTables(let tables): table.members[last] = .arrayOfTables(tables + [made])
+			case nil:
+				table.members[last] = .arrayOfTables([made])
+				location.append(.element(0))
+			case .arrayOfTables(let tables):
+				table.members[last] = .arrayOfTables(tables + [made])
+				location.append(.element(tables.count))
 			default:
 				position = headerStart
 				throw error("[[\(name)]]: \(name) is already defined and is not an array of tables")
@@ -142,18 +177,20 @@ struct TOMLParser {
 			}
 		}
 		currentPath = keys
+		currentLocation = location
 		currentInArrayOfTables = inArray
 		lastHeaderWasArray = isArray
 	}
 
-	/// `key = value`, into `table`; with `recording`, the value's place is kept as an entry.
-	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int = 0) throws(TOMLSyntaxError) {
+	/// `key = value`, into `table` (`depth` levels deep); with `recording`, the value's place is kept as an entry.
+	mutating func parseKeyValue(into table: TOMLTable, basePath: [String], recording: Bool, depth: Int) throws(TOMLSyntaxError) {
 		let keyStart = position
 		let keys = try parseKey()
 		try expect("=")
 		skipBlank()
 		let start = position
-		let value = try parseValue(depth: depth)
+		// Each key of a dotted key is a level of tables: parseValue refuses what nests too deeply.
+		let value = try parseValue(depth: depth + keys.count)
 		let end = position
 		var target = table
 		let name = keys.joined(separator: ".")
@@ -177,7 +214,10 @@ struct TOMLParser {
 		}
 		target.members[last] = .value(value)
 		if recording {
-			entries.append(TOMLEntry(path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables, table: currentPath))
+			entries.append(TOMLEntry(
+				path: basePath + keys, keyStart: keyStart, valueRange: start..<end, line: line(at: keyStart), isInArrayOfTables: currentInArrayOfTables, table: currentPath,
+				location: currentLocation + keys.map(TOMLStep.key), tableLocation: currentLocation
+			))
 		}
 	}
 

@@ -2,18 +2,36 @@ import Defaults
 
 /// TOML text for values: keys, strings, numbers, arrays and inline tables, and whole files.
 enum TOMLWriter {
-	/// A whole file: the plain values first (sorted by key), then a `[table]` for each object.
+	/// A whole file: the plain values first (sorted by key), then a `[table]` for each object
+	/// (none for one holding only tables).
 	static func file(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> String {
 		var text = ""
 		try appendTable(values, path: [], to: &text)
 		return text
 	}
 
-	/// A table with its header, `[a.b]`, and its sub-tables after it.
+	/// A table with its header, `[a.b]`, and its sub-tables after it; a table holding only tables
+	/// has no header of its own (`[tool.coverage.run]` alone, as people write it).
 	static func section(_ members: [String: Defaults.JSONValue], path: [String]) throws(FileFormatError) -> String {
-		var text = "[\(path.map(key).joined(separator: "."))]\n"
+		var text = ""
+		try appendSection(members, path: path, to: &text)
+		return text
+	}
+
+	/// An element of an array of tables: `[[a.b]]`, its values, then its tables as `[a.b.c]`.
+	static func arrayElement(_ members: [String: Defaults.JSONValue], path: [String]) throws(FileFormatError) -> String {
+		var text = "[[\(path.map(key).joined(separator: "."))]]\n"
 		try appendTable(members, path: path, to: &text)
 		return text
+	}
+
+	private static func appendSection(_ members: [String: Defaults.JSONValue], path: [String], to text: inout String) throws(FileFormatError) {
+		let onlyTables = !members.isEmpty && members.values.allSatisfy { if case .object = $0 { true } else { false } }
+		if !onlyTables {
+			if !text.isEmpty { text += "\n" }
+			text += "[\(path.map(key).joined(separator: "."))]\n"
+		}
+		try appendTable(members, path: path, to: &text)
 	}
 
 	private static func appendTable(_ values: [String: Defaults.JSONValue], path: [String], to text: inout String) throws(FileFormatError) {
@@ -24,10 +42,7 @@ enum TOMLWriter {
 		}
 		for (key, value) in sorted {
 			guard case .object(let members) = value else { continue }
-			let tablePath = path + [key]
-			if !text.isEmpty { text += "\n" }
-			text += "[\(tablePath.map(self.key).joined(separator: "."))]\n"
-			try appendTable(members, path: tablePath, to: &text)
+			try appendSection(members, path: path + [key], to: &text)
 		}
 	}
 

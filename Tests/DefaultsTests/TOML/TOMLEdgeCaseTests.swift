@@ -1,4 +1,3 @@
-import ChildProcess
 import Defaults
 import DefaultsTOML
 import Foundation
@@ -6,9 +5,8 @@ import Testing
 import TestRequirements
 
 /// Small texts at TOML's edges, read by the format and by Python's `tomllib`: both read the same
-/// values, or both refuse the text. (Dates are compared in Python's form, six digits of a fraction
-/// of a second; integers beyond 64 bits, which `tomllib` reads and TOML 1.0 refuses, are in
-/// ``TOMLFileFormatTests``.)
+/// values, or both refuse the text. (Dates are compared in Python's form, see ``TOMLReference``;
+/// integers beyond 64 bits, which `tomllib` reads and TOML 1.0 refuses, are in ``TOMLFileFormatTests``.)
 @Suite struct TOMLEdgeCaseTests {
 	static let cases: [String] = [
 		// Valid
@@ -69,33 +67,15 @@ import TestRequirements
 		"a.b = 1\n[a]\n",
 	]
 
-	/// What `tomllib` reads from each text, `null` where it refuses it.
-	static func pythonResults() throws -> [Defaults.JSONValue] {
-		let url = Isolated.fileURL("cases.json")
-		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-		try Data(Defaults.JSONValue.array(cases.map { .string($0) }).jsonString().utf8).write(to: url)
-		let script = """
-		import json, sys, tomllib
-		results = []
-		for text in json.load(open(sys.argv[1], encoding="utf-8")):
-		    try:
-		        results.append(tomllib.loads(text.removeprefix("\\ufeff")))
-		    except tomllib.TOMLDecodeError:
-		        results.append(None)
-		print(json.dumps(results, default=lambda o: o.isoformat()))
-		"""
-		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, url.path])
-		try #require(result.status == 0, "tomllib failed: \(result.errors)")
-		guard case .array(let results) = try Defaults.JSONValue(parsing: result.output) else { return [] }
-		return results
-	}
-
 	@Test(.requires(.pythonTOML)) func readsOrRefusesAsTomllibDoes() throws {
-		let expected = try Self.pythonResults()
+		let expected = try TOMLReference.values(of: Self.cases.map { Array($0.utf8) })
 		try #require(expected.count == Self.cases.count)
 		for (text, python) in zip(Self.cases, expected) {
-			let ours = try? TOMLFileFormat().decode(Array(text.utf8))
-			#expect(ours.map(Defaults.JSONValue.object) ?? .null == python, "\(text.debugDescription)")
+			guard let ours = try? TOMLFileFormat().decode(Array(text.utf8)) else {
+				#expect(python.isNull, "\(text.debugDescription): refused, tomllib reads it")
+				continue
+			}
+			#expect(TOMLReference.difference(.object(ours), python) == nil, "\(text.debugDescription): \(TOMLReference.difference(.object(ours), python) ?? "")")
 		}
 	}
 }

@@ -17,7 +17,7 @@ import Testing
 		#expect(store.storedValues()["command_timeout"] == .integer(1000))
 		store.setStoredValue(2000, forKey: "command_timeout")
 		try store.flush()
-		let once = TOMLSamples.starship.replacingOccurrences(of: "command_timeout = 1_000", with: "command_timeout = 2000")
+		let once = TOMLSamples.starship.replacingOccurrences(of: "command_timeout = 1_000", with: "command_timeout = 2_000")
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == once)
 
 		// The next save edits the document of the file the last one wrote.
@@ -37,11 +37,45 @@ import Testing
 		#expect(try String(contentsOf: store.url, encoding: .utf8) == expected)
 	}
 
-	@Test func aChangeItCannotMakeInPlaceLeavesTheFileAsItIs() throws {
+	/// A store on `text`, written to a file of its own.
+	private func openFile(_ text: String) throws -> FileStore {
+		let url = Isolated.fileURL("settings.toml")
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data(text.utf8).write(to: url)
+		return FileStore(url: url, fileSystem: SystemFileSystem(), format: TOMLFileFormat(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+	}
+
+	@Test func aWholeTableRemovedWithTheCommentsDescribingIt() throws {
 		let store = try openStarshipFile()
 		store.removeStoredValue(forKey: "package")
+		try store.flush()
+		let expected = TOMLSamples.starship.replacingOccurrences(
+			of: "# Disable the package module, hiding it from the prompt completely\n[package]\ndisabled = true\n\n", with: ""
+		)
+		#expect(try String(contentsOf: store.url, encoding: .utf8) == expected)
+	}
+
+	@Test func aDateChangedThroughTheStoreStaysADate() throws {
+		let store = try openFile("# when\nreleased = 1979-05-27 # first\n")
+		store.setStoredValue("2024-02-29", forKey: "released")
+		try store.flush()
+		#expect(try String(contentsOf: store.url, encoding: .utf8) == "# when\nreleased = 2024-02-29 # first\n")
+		store.setStoredValue("2024-02-30", forKey: "released")
+		try store.flush()
+		#expect(try String(contentsOf: store.url, encoding: .utf8) == "# when\nreleased = \"2024-02-30\" # first\n", "no such day: a string")
+	}
+
+	/// Changes that cannot be made in place: each save throws, the file keeps every byte, and the change stays in memory.
+	@Test(arguments: [
+		("[[bin]]\nname = 'a' # one\n", "bin", Defaults.JSONValue.array([])),
+		("[[bin]]\nname = 'a' # one\n", "bin", Defaults.JSONValue.string("none")),
+		("[a]\nb.c = 1\n[a.b.d]\ne = 1\n", "a", Defaults.JSONValue.object(["b": ["c": 1, "x": 2, "d": ["e": 1]]])),
+	])
+	func aChangeItCannotMakeInPlaceLeavesTheFileAsItIs(text: String, key: String, value: Defaults.JSONValue) throws {
+		let store = try openFile(text)
+		store.setStoredValue(value, forKey: key)
 		#expect(throws: (any Error).self) { try store.flush() }
-		#expect(try String(contentsOf: store.url, encoding: .utf8) == TOMLSamples.starship)
-		#expect(store.storedValues()["package"] == nil, "the change is kept in memory")
+		#expect(try Data(contentsOf: store.url) == Data(text.utf8))
+		#expect(store.storedValues()[key] == value, "the change is kept in memory")
 	}
 }

@@ -49,17 +49,20 @@ import Testing
 	/// Tables made by `[a.b]` alone, and arrays of tables.
 	static let implicitTables = "[a.b]\nx = 1\n\n[[bin]]\nname = 'x'\n"
 
+	/// What cannot be changed in place (removing a whole table, adding to an implicit table,
+	/// changing a member of `[[bin]]` and adding an element were refused here too until they were
+	/// made in place).
 	@Test(arguments: [
-		(TOMLSamples.starship, ["package": nil] as [String: Defaults.JSONValue?]),
-		(implicitTables, ["a": .object(["b": .object(["x": .integer(1)]), "y": .integer(2)])]),
-		(implicitTables, ["bin": .array([.object(["name": .string("y")])])]),
-		(implicitTables, ["bin": .array([.object(["name": .string("x"), "path": .string("p")])])]),
+		(implicitTables, ["bin": .array([.object(["name": .string("x")]), .string("y")])] as [String: Defaults.JSONValue?]),
+		(implicitTables, ["bin": .array([])]),
+		(implicitTables, ["a": .integer(1)]),
+		("[a]\nb.c = 1\n[a.b.d]\ne = 1\n", ["a": .object(["b": .object(["c": .integer(1), "x": .integer(2), "d": .object(["e": .integer(1)])])])]),
 	])
-	func refusesWhatItCannotEditInPlaceYet(text: String, changes: [String: Defaults.JSONValue?]) {
+	func refusesWhatItCannotEditInPlace(text: String, changes: [String: Defaults.JSONValue?]) {
 		#expect {
 			try Self.edit(text, changes)
 		} throws: { error in
-			(error as? FileFormatError)?.reason.contains("cannot edit the TOML file in place yet") == true
+			(error as? FileFormatError)?.reason.contains("cannot edit the TOML file in place") == true
 		}
 	}
 
@@ -137,8 +140,32 @@ import Testing
 		#expect(edited == "released = 2024-01-02T03:04:05Z # first\npath = 'D:\\Data' # literal\nname = \"it's\"\n")
 	}
 
+	@Test func anIntegerKeepsItsBaseAndItsGroupsOfDigits() throws {
+		let text = "a = 0xFF\nb = 1_000_000 # big\nc = 0o755\nd = 0b1010\ne = 0xff\nf = 1_0\ng = -5_000\n"
+		let edited = try TOMLInPlaceEditTests.edit(text, ["a": 4096, "b": 2_500_000, "c": 511, "d": -1, "e": 4095, "f": 1234, "g": -12])
+		#expect(edited == "a = 0x1000\nb = 2_500_000 # big\nc = 0o777\nd = -1\ne = 0xfff\nf = 1234\ng = -12\n")
+	}
+
 	@Test func aDateChangedToTextThatIsNoDateIsQuoted() throws {
 		let edited = try TOMLInPlaceEditTests.edit("when = 1979-05-27\n", ["when": .string("soon")])
 		#expect(edited == "when = \"soon\"\n")
+	}
+}
+
+/// A replaced string stays multi-line where it was, in the file's line ends.
+@Suite struct TOMLInPlaceEditMultiLineTests {
+	@Test func aMultiLineStringStaysMultiLine() throws {
+		let text = "s = '''\nold\n'''\nb = \"\"\"\r\nx\"\"\"\n"
+		let edited = try TOMLInPlaceEditTests.edit(text, ["s": "new\nline\n", "b": "say \"\"\"hi\"\"\" \\ \u{1}"])
+		#expect(edited == "s = '''\nnew\nline\n'''\nb = \"\"\"\nsay \"\"\\\"hi\"\"\\\" \\\\ \\u0001\"\"\"\n")
+	}
+
+	@Test func aLiteralMultiLineStringThatCannotHoldTheNewTextBecomesABasicOne() throws {
+		let edited = try TOMLInPlaceEditTests.edit("s = '''x'''\n", ["s": "it'''s\n"])
+		#expect(edited == "s = \"\"\"it'''s\n\"\"\"\n")
+	}
+
+	@Test func aNewTextStartingWithALineEndKeepsIt() throws {
+		#expect(try TOMLInPlaceEditTests.edit("s = \"\"\"x\"\"\"\r\n", ["s": "\nx"]) == "s = \"\"\"\r\n\r\nx\"\"\"\r\n")
 	}
 }

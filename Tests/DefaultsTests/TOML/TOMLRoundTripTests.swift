@@ -1,5 +1,5 @@
 import Defaults
-import DefaultsTOML
+@testable import DefaultsTOML
 import Foundation
 import Testing
 
@@ -27,9 +27,28 @@ import Testing
 			let batch = Defaults.ChangeBatch(values: [key: changed])
 			let edited = try format.edit(document, applying: batch, giving: batch.applied(to: values)).bytes
 			#expect(try format.decode(edited) == batch.applied(to: values), "\(name): \(entry.path)")
-			let replacement = Array("\"changed ✓\"".utf8)
+			// The bytes before and after the value stay (a multi-line string stays multi-line, so the value's own may differ).
 			#expect(Array(edited[..<entry.valueRange.lowerBound]) == Array(bytes[..<entry.valueRange.lowerBound]), "\(name): \(entry.path)")
-			#expect(Array(edited[(entry.valueRange.lowerBound + replacement.count)...]) == Array(bytes[entry.valueRange.upperBound...]), "\(name): \(entry.path)")
+			#expect(Array(edited.suffix(bytes.count - entry.valueRange.upperBound)) == Array(bytes[entry.valueRange.upperBound...]), "\(name): \(entry.path)")
+		}
+	}
+
+	/// Every value of every corpus file (members of arrays of tables too) replaced alone: the
+	/// file then reads as that one change, and only the value's bytes changed.
+	@Test(arguments: TOMLCorpusTests.files)
+	func everyValueOfTheCorpusReplacedAloneChangesOnlyItsBytes(file: TOMLCorpusFile) throws {
+		let format = TOMLFileFormat()
+		var problems: [FileFormatProblem] = []
+		let bytes = file.bytes
+		let (values, document) = try format.decodeForEditing(bytes, problems: &problems)
+		let entries = try #require(document).entries
+		#expect(entries.count >= 4, "\(file.name)")
+		for entry in entries {
+			let batch = TOMLDifferentialTests.batch(setting: entry.location, to: "changed ✓", in: values)
+			let edited = try format.edit(document, applying: batch, giving: batch.applied(to: values)).bytes
+			#expect(try format.decode(edited) == batch.applied(to: values), "\(file.name): \(entry.path)")
+			#expect(edited.prefix(entry.valueRange.lowerBound).elementsEqual(bytes.prefix(entry.valueRange.lowerBound)), "\(file.name): \(entry.path)")
+			#expect(edited.suffix(bytes.count - entry.valueRange.upperBound).elementsEqual(bytes.suffix(bytes.count - entry.valueRange.upperBound)), "\(file.name): \(entry.path)")
 		}
 	}
 }
