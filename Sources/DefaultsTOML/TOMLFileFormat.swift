@@ -91,6 +91,9 @@ public struct TOMLFileFormat: FileStoreFormat {
 			let (read, entries, headers) = try Self.parse(bytes)
 			return (bytes, Document(bytes: bytes, values: read, entries: entries, headers: headers))
 		}
+		if let quick = try TOMLQuickEdit.apply(changes, to: document, giving: values) {
+			return quick
+		}
 		let edited = try TOMLInPlaceEdit.apply(changes, to: document)
 		let (read, entries, headers) = try Self.parse(edited)
 		guard TOMLValues.same(.object(read), .object(values)) else {
