@@ -110,7 +110,7 @@ let package = Package(
 		], path: "Tests/Bench/defaults-bench"),
 
 		// A second process that writes to a store file, for the file store's multi-process tests.
-		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults"], path: "Tests/StoreHelper"),
+		.executableTarget(name: "defaults-store-helper", dependencies: ["Defaults", "DefaultsYAML"], path: "Tests/StoreHelper"),
 		// A program that syncs a file store with etcd and is killed at any moment, for the sync engine's crash tests.
 		.executableTarget(name: "defaults-sync-helper", dependencies: ["Defaults", "DefaultsEtcd"], path: "Tests/SyncHelper"),
 	],

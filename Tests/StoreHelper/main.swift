@@ -1,5 +1,5 @@
 // A second process for the file store's tests: it writes to a store file the way
-// another program using the library would.
+// another program using the library would (in YAML when the file's name ends in .yaml).
 //
 //   defaults-store-helper write-loop FILE KEY         set KEY to 1, 2, 3, ... flushing each and printing it once on disk
 //   defaults-store-helper write-keys FILE PREFIX N     set PREFIX-0 ... PREFIX-(N-1), saving as it goes, then exit
@@ -16,6 +16,7 @@
 //                           own and print "took over"; once that handler ran, print "own handler ran"
 //                           and exit with 0
 import Defaults
+import DefaultsYAML
 import Foundation
 import Synchronization
 
@@ -26,7 +27,10 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else { fail("usage: write-loop|write-keys|set FILE ...") }
-let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+// A `.yaml` file is kept in YAML, as an app whose own settings file is YAML keeps it.
+let store = arguments[1].hasSuffix(".yaml")
+	? FileStore(url: URL(fileURLWithPath: arguments[1]), format: YAMLFileFormat())
+	: FileStore(url: URL(fileURLWithPath: arguments[1]))
 
 switch arguments[0] {
 case "write-loop" where arguments.count == 3:
