@@ -29,7 +29,7 @@ extension YAMLInPlaceEdit {
 		if nodes[id].style == .flowCollection, old.count != new.count, let last = items.last {
 			if new.count > old.count, zip(old, new).allSatisfy({ YAMLFileFormat.same($0, $1) }) {
 				let end = nodes[last].end
-				replacements.append((end..<end, new[old.count...].map { ", " + YAMLWriter.inline($0) }.joined()))
+				replacements.append((end..<end, new[old.count...].map { ", " + YAMLWriter.inline($0, inFlow: true) }.joined()))
 				return
 			}
 			if new.count == old.count - 1, old.count > 1,
@@ -112,7 +112,7 @@ extension YAMLInPlaceEdit {
 		   try replaceWithBlock(id, string, key: key) {
 			return
 		}
-		let text = isCollection ? YAMLWriter.inline(new) : scalarText(new, style: node.style)
+		let text = isCollection ? YAMLWriter.inline(new, inFlow: node.isInFlow) : scalarText(new, style: node.style, inFlow: node.isInFlow)
 		replacements.append((range, range.isEmpty && key != nil ? " " + text : text))
 	}
 
@@ -177,10 +177,10 @@ extension YAMLInPlaceEdit {
 	/// A scalar on one line in the style of the one it replaces where it can be: a string plain
 	/// when it reads back as itself, in single quotes when it had them and can; numbers and the
 	/// others as the core schema writes them.
-	private func scalarText(_ value: Defaults.JSONValue, style: YAMLValueStyle) -> String {
-		guard case .string(let string) = value else { return YAMLWriter.inline(value) }
+	private func scalarText(_ value: Defaults.JSONValue, style: YAMLValueStyle, inFlow: Bool = false) -> String {
+		guard case .string(let string) = value else { return YAMLWriter.inline(value, inFlow: inFlow) }
 		switch style {
-		case .plain where YAMLWriter.isPlainSafe(string): return string
+		case .plain where YAMLWriter.isPlainSafe(string, inFlow: inFlow): return string
 		case .singleQuoted: return YAMLWriter.singleQuoted(string) ?? YAMLWriter.doubleQuoted(string)
 		default: return YAMLWriter.doubleQuoted(string)
 		}

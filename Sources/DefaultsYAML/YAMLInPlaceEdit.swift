@@ -112,12 +112,12 @@ struct YAMLInPlaceEdit {
 		guard let lastKey = node.children.dropLast().last, let lastValue = node.children.last else {
 			guard node.style == .flowCollection else { throw Self.cannotEdit("\(name) is added to a mapping with no entry") }
 			let open = node.contentStart + 1
-			replacements.append((open..<open, YAMLWriter.key(key) + ": " + YAMLWriter.inline(value)))
+			replacements.append((open..<open, YAMLWriter.key(key, inFlow: true) + ": " + YAMLWriter.inline(value, inFlow: true)))
 			return
 		}
 		if node.style == .flowCollection {
 			let end = nodes[lastValue].end
-			replacements.append((end..<end, ", " + YAMLWriter.key(key) + ": " + YAMLWriter.inline(value)))
+			replacements.append((end..<end, ", " + YAMLWriter.key(key, inFlow: true) + ": " + YAMLWriter.inline(value, inFlow: true)))
 			return
 		}
 		let column = nodes[lastKey].start - lineStart(of: nodes[lastKey].start)

@@ -65,17 +65,19 @@ enum YAMLWriter {
 		}
 	}
 
-	/// A value on one line: a scalar, or a collection in flow style (`{a: 1, b: [x, y]}`).
-	static func inline(_ value: Defaults.JSONValue) -> String {
+	/// A value on one line: a scalar, or a collection in flow style (`{a: 1, b: [x, y]}`). In a
+	/// flow collection (`inFlow`, and inside the ones it writes), a string holding a `:` is quoted:
+	/// libyaml, as YAML 1.1, refuses one in a plain scalar there (`[http://x]`).
+	static func inline(_ value: Defaults.JSONValue, inFlow: Bool = false) -> String {
 		switch value {
 		case .null: "null"
 		case .bool(let bool): bool ? "true" : "false"
 		case .integer(let integer): "\(integer)"
 		case .unsignedInteger(let integer): "\(integer)"
 		case .double(let double): number(double)
-		case .string(let string): isPlainSafe(string) ? string : doubleQuoted(string)
-		case .array(let items): "[" + items.map(inline).joined(separator: ", ") + "]"
-		case .object(let members): "{" + members.keys.sorted().map { key($0) + ": " + inline(members[$0] ?? .null) }.joined(separator: ", ") + "}"
+		case .string(let string): isPlainSafe(string, inFlow: inFlow) ? string : doubleQuoted(string)
+		case .array(let items): "[" + items.map { inline($0, inFlow: true) }.joined(separator: ", ") + "]"
+		case .object(let members): "{" + members.keys.sorted().map { key($0, inFlow: true) + ": " + inline(members[$0] ?? .null, inFlow: true) }.joined(separator: ", ") + "}"
 		}
 	}
 
@@ -88,16 +90,17 @@ enum YAMLWriter {
 	}
 
 	/// A key: plain where that reads back as the same string, else double-quoted.
-	static func key(_ key: String) -> String {
-		isPlainSafe(key) ? key : doubleQuoted(key)
+	static func key(_ key: String, inFlow: Bool = false) -> String {
+		isPlainSafe(key, inFlow: inFlow) ? key : doubleQuoted(key)
 	}
 
-	/// Whether `string` written plain reads back as that string, in block and flow context,
-	/// under YAML 1.2 and 1.1 alike.
-	static func isPlainSafe(_ string: String) -> Bool {
+	/// Whether `string` written plain reads back as that string, under YAML 1.2 and 1.1 alike, in
+	/// block context (also in flow context: `inFlow`).
+	static func isPlainSafe(_ string: String, inFlow: Bool = false) -> Bool {
 		guard let first = string.unicodeScalars.first, let last = string.unicodeScalars.last else { return false }
 		guard YAMLScalarResolver.resolve(plain: string).value == .string(string), !YAMLScalarResolver.isSpecialInYAML11(string) else { return false }
 		if "-?:,[]{}#&*!|>'\"%@` \t".unicodeScalars.contains(first) || " \t:".unicodeScalars.contains(last) { return false }
+		if inFlow, string.contains(":") { return false }
 		if string.contains(": ") || string.contains(" #") || string.contains(":\t") || string.contains("\t#") { return false }
 		return string.unicodeScalars.allSatisfy { !",[]{}".unicodeScalars.contains($0) && isPrintable($0) && $0 != "\t" }
 	}

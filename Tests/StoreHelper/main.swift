@@ -1,5 +1,5 @@
 // A second process for the file store's tests: it writes to a store file the way
-// another program using the library would.
+// another program using the library would (in YAML when the file's name ends in .yaml).
 //
 //   defaults-store-helper write-loop FILE KEY         set KEY to 1, 2, 3, ... flushing each and printing it once on disk
 //   defaults-store-helper write-keys FILE PREFIX N     set PREFIX-0 ... PREFIX-(N-1), saving as it goes, then exit
@@ -45,7 +45,10 @@ if arguments[0] == "standard-set", arguments.count == 5 {
 	FileHandle.standardOutput.write(Data("\(FileStore.standard.url.path)\n".utf8))
 	exit(0)
 }
-let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+// A `.yaml` file is kept in YAML, as an app whose own settings file is YAML keeps it.
+let store = arguments[1].hasSuffix(".yaml")
+	? FileStore(url: URL(fileURLWithPath: arguments[1]), format: YAMLFileFormat())
+	: FileStore(url: URL(fileURLWithPath: arguments[1]))
 
 switch arguments[0] {
 case "write-loop" where arguments.count == 3:
