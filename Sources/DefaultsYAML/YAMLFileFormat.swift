@@ -99,6 +99,9 @@ public struct YAMLFileFormat: FileStoreFormat {
 		var problems: [FileFormatProblem] = []
 		let edited: [UInt8]
 		if let document {
+			if let quick = try YAMLQuickEdit.apply(changes, to: document, giving: values) {
+				return (quick.bytes, quick.document)
+			}
 			edited = try YAMLInPlaceEdit.apply(changes, to: document)
 		} else {
 			edited = try encode(values)

@@ -113,6 +113,9 @@ extension YAMLInPlaceEdit {
 			return
 		}
 		let text = isCollection ? YAMLWriter.inline(new, inFlow: node.isInFlow) : scalarText(new, style: node.style, inFlow: node.isInFlow)
+		if !isCollection, !range.isEmpty, case .scalar = node.kind, [.plain, .singleQuoted, .doubleQuoted].contains(node.style) {
+			scalarReplacements.append((id, new, replacements.count))
+		}
 		replacements.append((range, range.isEmpty && key != nil ? " " + text : text))
 	}
 

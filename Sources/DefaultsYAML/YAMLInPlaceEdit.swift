@@ -17,11 +17,30 @@ struct YAMLInPlaceEdit {
 	let document: YAMLFileFormat.Document
 	let lineEnd: String
 	var replacements: [Replacement] = []
+	/// Of the replacements, those that write a scalar on one line over another: the node, its new
+	/// value, and the replacement's index (what ``YAMLQuickEdit`` needs to skip reading the file again).
+	var scalarReplacements: [(node: Int, value: Defaults.JSONValue, replacement: Int)] = []
 	var nodes: [YAMLNode] { document.tree.nodes }
 	var bytes: [UInt8] { document.bytes }
 
 	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it cannot make safely.
 	static func apply(_ changes: Defaults.ChangeBatch, to document: YAMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
+		let edit = try plan(changes, to: document)
+		var edited = document.bytes
+		// From the end, so that earlier offsets hold: of a removal and an insertion at one place, the
+		// removal first (the insertion then comes before what followed it); of two insertions at one
+		// place, the later one first.
+		let ordered = edit.replacements.enumerated().sorted {
+			($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) > ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+		}
+		for (_, replacement) in ordered {
+			edited.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+		}
+		return edited
+	}
+
+	/// The replacements that make `changes` in `document`. Throws ``FileFormatError`` for a change it cannot make safely.
+	static func plan(_ changes: Defaults.ChangeBatch, to document: YAMLFileFormat.Document) throws(FileFormatError) -> YAMLInPlaceEdit {
 		guard !changes.removedAll else { throw cannotEdit("every value is removed") }
 		let bytes = document.bytes
 		let usesCRLF = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
@@ -38,17 +57,7 @@ struct YAMLInPlaceEdit {
 				edit.appendToEmptyDocument(key, newValue)
 			}
 		}
-		var edited = bytes
-		// From the end, so that earlier offsets hold: of a removal and an insertion at one place, the
-		// removal first (the insertion then comes before what followed it); of two insertions at one
-		// place, the later one first.
-		let ordered = edit.replacements.enumerated().sorted {
-			($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) > ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
-		}
-		for (_, replacement) in ordered {
-			edited.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
-		}
-		return edited
+		return edit
 	}
 
 	static func cannotEdit(_ what: String) -> FileFormatError {
