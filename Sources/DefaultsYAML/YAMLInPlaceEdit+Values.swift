@@ -9,11 +9,13 @@ extension YAMLInPlaceEdit {
 		let node = nodes[id]
 		switch (node.kind, old, new) {
 		case (.mapping, .object(let oldMembers), .object(let newMembers)) where !newMembers.isEmpty:
-			for (member, value) in newMembers.sorted(by: { $0.key < $1.key }) where oldMembers[member] == nil {
-				try change(member: member, of: id, from: nil, to: value, name: "\(name).\(member)")
-			}
+			// The members it has first, then the new ones: of insertions at one place (the end of the
+			// mapping's last value, where a member's own new keys go too) the ones planned first come first.
 			for (member, value) in oldMembers.sorted(by: { $0.key < $1.key }) {
 				try change(member: member, of: id, from: value, to: newMembers[member], name: "\(name).\(member)")
+			}
+			for (member, value) in newMembers.sorted(by: { $0.key < $1.key }) where oldMembers[member] == nil {
+				try change(member: member, of: id, from: nil, to: value, name: "\(name).\(member)")
 			}
 		case (.sequence, .array(let oldItems), .array(let newItems)) where !newItems.isEmpty:
 			try change(sequence: id, from: oldItems, to: newItems, name: name)

@@ -49,7 +49,9 @@ struct YAMLInPlaceEdit {
 			if case .mapping = document.tree.nodes[root].kind { return root }
 			return nil
 		}
-		for (key, newValue) in changes.values.sorted(by: { $0.key < $1.key }) {
+		// The keys it has first, then the new ones (see ``change(node:from:to:name:key:)``).
+		let ordered = changes.values.sorted { $0.key < $1.key }
+		for (key, newValue) in ordered.filter({ document.values[$0.key] != nil }) + ordered.filter({ document.values[$0.key] == nil }) {
 			let oldValue = document.values[key]
 			if let root {
 				try edit.change(member: key, of: root, from: oldValue, to: newValue, name: key)

@@ -72,6 +72,7 @@ struct RealSchemasInOtherFormatsTests {
 				}
 			}
 			// And by the reference reader: the whole file, as this format reads it.
+			guard !expected.isEmpty else { continue }
 			let reference = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", format.reader, url.path])
 			let ours = FileStore(url: url, format: format.format, access: .readOnly).storedValues()
 			if reference.status != 0 {
