@@ -41,12 +41,12 @@ enum TOMLInPlaceEdit {
 			guard let oldValue = document.values[key] else { continue }
 			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, addingKeys: addingKeys, into: &replacements)
 		}
-		// From the end, so that earlier offsets hold. Of two insertions at one place, the later one
-		// first, and a section ([table]) before a statement, so that the statement stays above it in
-		// the table it belongs to. Text taken out by two changes (two tables next to each other) is
-		// taken out once.
+		// From the end, so that earlier offsets hold. At one place, text replaced or taken out first,
+		// then insertions: a section ([table]) before a statement, so that the statement stays above it
+		// in the table it belongs to, and of two alike the later one first. Text taken out by two
+		// changes (two tables next to each other) is taken out once.
 		let ordered = merged(replacements, in: text).enumerated().sorted {
-			($0.element.range.lowerBound, isSection($0.element) ? 1 : 0, $0.offset) > ($1.element.range.lowerBound, isSection($1.element) ? 1 : 0, $1.offset)
+			($0.element.range.lowerBound, rank($0.element), $0.offset) > ($1.element.range.lowerBound, rank($1.element), $1.offset)
 		}.map(\.element)
 		for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
 			return nil
@@ -58,13 +58,15 @@ enum TOMLInPlaceEdit {
 		return bytes
 	}
 
-	/// Whether `replacement` inserts a section (`[table]` or `[[table]]`, after any line ends).
-	private static func isSection(_ replacement: Replacement) -> Bool {
-		replacement.range.isEmpty && replacement.text.unicodeScalars.first { $0 != "\r" && $0 != "\n" } == "["
+	/// Which of the changes at one place of the text is made first (the highest): one that replaces
+	/// or takes out text, then the insertion of a section (`[table]` or `[[table]]`, after any line
+	/// ends), then the insertion of a statement.
+	private static func rank(_ replacement: Replacement) -> Int {
+		if !replacement.range.isEmpty { return 2 }
+		return replacement.text.unicodeScalars.first { $0 != "\r" && $0 != "\n" } == "[" ? 1 : 0
 	}
 
-	/// `replacements` with the removals (ranges replaced by nothing) that overlap or touch made one,
-	/// and kept out of the ranges other changes replace.
+	/// `replacements` with the removals (ranges replaced by nothing) that overlap or touch made one.
 	private static func merged(_ replacements: [Replacement], in text: TOMLText) -> [Replacement] {
 		var others: [Replacement] = []
 		var removals: [Range<Int>] = []
@@ -87,20 +89,7 @@ enum TOMLInPlaceEdit {
 		if let last = joined.last, last.upperBound == text.bytes.count {
 			joined[joined.count - 1] = text.contentEnd(before: last.lowerBound, notBefore: text.start)..<last.upperBound
 		}
-		// A removal that reaches into text another change replaces (the blank lines before a last table
-		// taken out, which the table above it also ends with) stops where that change begins or ends.
-		let trimmed = joined.compactMap { removal -> Range<Int>? in
-			var range = removal
-			for other in others where !other.range.isEmpty && other.range.overlaps(range) {
-				if other.range.contains(range.lowerBound) {
-					range = min(other.range.upperBound, range.upperBound)..<range.upperBound
-				} else if range.contains(other.range.lowerBound), range.upperBound <= other.range.upperBound {
-					range = range.lowerBound..<other.range.lowerBound
-				}
-			}
-			return range.isEmpty ? nil : range
-		}
-		return others + trimmed.map { ($0, "") }
+		return others + joined.map { ($0, "") }
 	}
 
 	/// The replacements that turn `old` into `new` (`nil`: removed) at `location`: the whole value

@@ -10,7 +10,7 @@ extension TOMLText {
 	/// between them and what is above (or when the section above goes too): such a block
 	/// describes the table. Comment lines right below other text, or at the very start of the
 	/// file, stay. A removal that reaches the end of the text also takes the blank lines before it.
-	func removalOfTable(at location: [TOMLStep], name: String, takingBlankLinesAtTheEnd: Bool = true) throws(FileFormatError) -> [TOMLInPlaceEdit.Replacement] {
+	func removalOfTable(at location: [TOMLStep], name: String) throws(FileFormatError) -> [TOMLInPlaceEdit.Replacement] {
 		var ranges: [Range<Int>] = []
 		var removedHeaders = Set<Int>()
 		for (index, header) in headers.enumerated() where header.location.starts(with: location) {
@@ -35,7 +35,7 @@ extension TOMLText {
 				merged.append(range)
 			}
 		}
-		if takingBlankLinesAtTheEnd, let last = merged.last, last.upperBound == bytes.count {
+		if let last = merged.last, last.upperBound == bytes.count {
 			merged[merged.count - 1] = contentEnd(before: last.lowerBound, notBefore: start)..<last.upperBound
 		}
 		return merged.map { ($0, "") }
@@ -59,7 +59,7 @@ extension TOMLText {
 		} else {
 			throw TOMLInPlaceEdit.cannotEdit("\(name) is not found in the text")
 		}
-		return try removalOfTable(at: location, name: name, takingBlankLinesAtTheEnd: false).map { removal in
+		return try removalOfTable(at: location, name: name).map { removal in
 			guard removal.range.contains(place) else { return removal }
 			// What stood before the table's first line, and the blank lines that ended its text, stay.
 			let end = contentEnd(before: removal.range.upperBound, notBefore: place)

@@ -182,5 +182,7 @@ import Testing
 		        "two tables next to each other emptied")
 		#expect(try TOMLInPlaceEditTests.edit("[a.x]\nk = 1\n\n[b]\nm = 2\n", ["a": [:], "b": nil]) == "[a]\n",
 		        "a table emptied and the last one removed")
+		#expect(try TOMLInPlaceEditTests.edit("[a]\nx = 1\n\n[b]\ny = 2\n", ["a": ["x": 1, "sub": ["k": 1]], "b": nil]) == "[a]\nx = 1\n\n[a.sub]\nk = 1\n",
+		        "a table added where the last one is taken out")
 	}
 }
