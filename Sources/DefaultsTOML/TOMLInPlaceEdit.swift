@@ -41,12 +41,12 @@ enum TOMLInPlaceEdit {
 			guard let oldValue = document.values[key] else { continue }
 			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, addingKeys: addingKeys, into: &replacements)
 		}
-		// From the end, so that earlier offsets hold. At one place, text replaced or taken out first,
-		// then insertions: a section ([table]) before a statement, so that the statement stays above it
-		// in the table it belongs to, and of two alike the later one first. Text taken out by two
-		// changes (two tables next to each other) is taken out once.
+		// From the end, so that earlier offsets hold. Of two insertions at one place, a section
+		// ([table]) first, so that a statement stays above it in the table it belongs to, and of two
+		// alike the later one first. Text taken out by two changes (two tables next to each other) is
+		// taken out once. (Text taken out where a key is added is handled by `apply`'s second pass.)
 		let ordered = merged(replacements, in: text).enumerated().sorted {
-			($0.element.range.lowerBound, rank($0.element), $0.offset) > ($1.element.range.lowerBound, rank($1.element), $1.offset)
+			($0.element.range.lowerBound, isSection($0.element) ? 1 : 0, $0.offset) > ($1.element.range.lowerBound, isSection($1.element) ? 1 : 0, $1.offset)
 		}.map(\.element)
 		for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
 			return nil
@@ -58,12 +58,9 @@ enum TOMLInPlaceEdit {
 		return bytes
 	}
 
-	/// Which of the changes at one place of the text is made first (the highest): one that replaces
-	/// or takes out text, then the insertion of a section (`[table]` or `[[table]]`, after any line
-	/// ends), then the insertion of a statement.
-	private static func rank(_ replacement: Replacement) -> Int {
-		if !replacement.range.isEmpty { return 2 }
-		return replacement.text.unicodeScalars.first { $0 != "\r" && $0 != "\n" } == "[" ? 1 : 0
+	/// Whether `replacement` inserts a section (`[table]` or `[[table]]`, after any line ends).
+	private static func isSection(_ replacement: Replacement) -> Bool {
+		replacement.range.isEmpty && replacement.text.unicodeScalars.first { $0 != "\r" && $0 != "\n" } == "["
 	}
 
 	/// `replacements` with the removals (ranges replaced by nothing) that overlap or touch made one.
