@@ -41,9 +41,12 @@ enum TOMLInPlaceEdit {
 			guard let oldValue = document.values[key] else { continue }
 			try collect(from: oldValue, to: newValue, at: [.key(key)], in: text, addingKeys: addingKeys, into: &replacements)
 		}
-		// From the end, so that earlier offsets hold; of two insertions at one place, the later one first.
-		let ordered = replacements.enumerated().sorted {
-			($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
+		// From the end, so that earlier offsets hold. Of two insertions at one place, a section
+		// ([table]) first, so that a statement stays above it in the table it belongs to, and of two
+		// alike the later one first. Text taken out by two changes (two tables next to each other) is
+		// taken out once. (Text taken out where a key is added is handled by `apply`'s second pass.)
+		let ordered = merged(replacements, in: text).enumerated().sorted {
+			($0.element.range.lowerBound, isSection($0.element) ? 1 : 0, $0.offset) > ($1.element.range.lowerBound, isSection($1.element) ? 1 : 0, $1.offset)
 		}.map(\.element)
 		for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
 			return nil
@@ -53,6 +56,37 @@ enum TOMLInPlaceEdit {
 			bytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
 		}
 		return bytes
+	}
+
+	/// Whether `replacement` inserts a section (`[table]` or `[[table]]`, after any line ends).
+	private static func isSection(_ replacement: Replacement) -> Bool {
+		replacement.range.isEmpty && replacement.text.unicodeScalars.first { $0 != "\r" && $0 != "\n" } == "["
+	}
+
+	/// `replacements` with the removals (ranges replaced by nothing) that overlap or touch made one.
+	private static func merged(_ replacements: [Replacement], in text: TOMLText) -> [Replacement] {
+		var others: [Replacement] = []
+		var removals: [Range<Int>] = []
+		for replacement in replacements {
+			if replacement.text.isEmpty, !replacement.range.isEmpty {
+				removals.append(replacement.range)
+			} else {
+				others.append(replacement)
+			}
+		}
+		var joined: [Range<Int>] = []
+		for range in removals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+			if let last = joined.last, last.upperBound >= range.lowerBound {
+				joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+			} else {
+				joined.append(range)
+			}
+		}
+		// Removals that together reach the end of the text take the blank lines before them too.
+		if let last = joined.last, last.upperBound == text.bytes.count {
+			joined[joined.count - 1] = text.contentEnd(before: last.lowerBound, notBefore: text.start)..<last.upperBound
+		}
+		return others + joined.map { ($0, "") }
 	}
 
 	/// The replacements that turn `old` into `new` (`nil`: removed) at `location`: the whole value

@@ -61,7 +61,9 @@ extension TOMLText {
 		}
 		return try removalOfTable(at: location, name: name).map { removal in
 			guard removal.range.contains(place) else { return removal }
-			return (removal.range, String(decoding: bytes[removal.range.lowerBound..<place], as: UTF8.self) + statement)
+			// What stood before the table's first line, and the blank lines that ended its text, stay.
+			let end = contentEnd(before: removal.range.upperBound, notBefore: place)
+			return (removal.range.lowerBound..<end, String(decoding: bytes[removal.range.lowerBound..<place], as: UTF8.self) + statement)
 		}
 	}
 

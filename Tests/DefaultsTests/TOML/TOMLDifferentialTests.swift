@@ -125,6 +125,51 @@ import TestRequirements
 		}
 	}
 
+	/// Saves of several changes at once (values replaced, keys and tables removed, keys and tables
+	/// added, in any table) on the corpus and the generated documents: each is made in place, and
+	/// the text reads as the values saved, to us (the format checks it) and to `tomllib`.
+	@Test func severalChangesInOneSave() throws {
+		var generator = TOMLGenerator(seed: 11)
+		let format = TOMLFileFormat()
+		var edited: [[UInt8]] = []
+		var saved: [[String: Defaults.JSONValue]] = []
+		let texts = TOMLCorpusTests.files.map(\.bytes) + Self.documents.prefix(150).map { Array($0.utf8) }
+		for bytes in texts {
+			var problems: [FileFormatProblem] = []
+			let (values, document) = try format.decodeForEditing(bytes, problems: &problems)
+			guard let document, !document.entries.isEmpty else { continue }
+			for _ in 0..<12 {
+				var changed: [String: Defaults.JSONValue?] = [:]
+				for _ in 0..<generator.int(2...4) {
+					let entry = generator.pick(document.entries)
+					let (location, value): ([TOMLStep], Defaults.JSONValue?) = switch generator.int(0...3) {
+					case 0: (entry.location, "x ✓")
+					case 1: (entry.location, nil)
+					case 2: (generator.pick([[]] + document.headers.map(\.location)) + [.key("new \(generator.int(0...999))")],
+					         generator.pick([1, ["a": 1], ["t": ["u": "v"]]]))
+					default: (Array(entry.location.dropLast()), nil)
+					}
+					guard case .key(let key)? = location.first else { continue }
+					let current = changed[key] ?? values[key]
+					changed[key] = .some(Self.setting(location.dropFirst(), to: value, in: current))
+				}
+				let batch = Defaults.ChangeBatch(values: changed)
+				do {
+					let result = try format.edit(document, applying: batch, giving: batch.applied(to: values))
+					edited.append(result.bytes)
+					saved.append(batch.applied(to: values))
+				} catch {
+					Issue.record("\(error): \(batch)\n\(String(decoding: bytes, as: UTF8.self))")
+				}
+			}
+		}
+		#expect(edited.count > 1500)
+		let python = try TOMLReference.values(of: edited)
+		for (index, (ours, theirs)) in zip(saved, python).enumerated() {
+			#expect(TOMLReference.difference(.object(ours), theirs) == nil, "\(String(decoding: edited[index], as: UTF8.self))")
+		}
+	}
+
 	/// A batch that sets the value at `location` (removes it for `nil`) of the top-level key it starts with.
 	static func batch(setting location: [TOMLStep], to value: Defaults.JSONValue?, in values: [String: Defaults.JSONValue]) -> Defaults.ChangeBatch {
 		guard case .key(let key)? = location.first else { return Defaults.ChangeBatch() }

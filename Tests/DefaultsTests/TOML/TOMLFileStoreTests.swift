@@ -78,4 +78,38 @@ import Testing
 		#expect(try Data(contentsOf: store.url) == Data(text.utf8))
 		#expect(store.storedValues()[key] == value, "the change is kept in memory")
 	}
+
+	/// Two stores on one file (as two processes): each save merges with the other's, and the
+	/// person's comments survive both.
+	@Test func twoStoresOnOneFileMergeTheirSavesKeepingComments() throws {
+		let text = "# my settings\ntheme = \"dark\" # mine\n\n[editor]\nsize = 12\n"
+		let first = try openFile(text)
+		let second = FileStore(url: first.url, fileSystem: SystemFileSystem(), format: TOMLFileFormat(), saving: .trailing(after: .seconds(60)), watchesForChanges: false)
+		first.setStoredValue("light", forKey: "theme")
+		try first.flush()
+		second.setStoredValue(["size": 14, "font": "Mono"], forKey: "editor")
+		try second.flush()
+		#expect(try String(contentsOf: first.url, encoding: .utf8) == "# my settings\ntheme = \"light\" # mine\n\n[editor]\nsize = 14\nfont = \"Mono\"\n")
+		first.reloadAfterOutsideChange()
+		#expect(first.storedValues() == ["theme": "light", "editor": ["size": 14, "font": "Mono"]])
+	}
+
+	/// A person edits the file while the app runs: the store sees the change, and the app's next
+	/// save keeps the person's change and comment.
+	@Test(.timeLimit(.minutes(1))) func aPersonsEditIsObservedAndSurvivesTheAppsNextSave() async throws {
+		let url = Isolated.fileURL("settings.toml")
+		try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+		try Data("theme = \"dark\"\n".utf8).write(to: url)
+		let store = FileStore(url: url, fileSystem: SystemFileSystem(), format: TOMLFileFormat(), saving: .trailing(after: .seconds(60)), watchesForChanges: true)
+		var changes = store.observedChanges().makeAsyncIterator()
+		let edited = "# chosen by hand\ntheme = \"solarized\" # for now\n"
+		let replacement = url.deletingLastPathComponent().appendingPathComponent("replacement.toml")
+		try Data(edited.utf8).write(to: replacement)
+		#expect(rename(replacement.path, url.path) == 0)
+		#expect(await changes.next() == ["theme"])
+		#expect(store.storedValue(forKey: "theme") == "solarized")
+		store.setStoredValue(13, forKey: "size")
+		try store.flush()
+		#expect(try String(contentsOf: url, encoding: .utf8) == edited + "size = 13\n")
+	}
 }

@@ -171,4 +171,18 @@ import Testing
 			.replacingOccurrences(of: "name = \"demo\" # main", with: "name = \"first\" # main")
 			.replacingOccurrences(of: "x = 1\n\n[[bin]]\nname = \"last\"\n", with: "x = 2\n"))
 	}
+
+	/// Changes of one save that meet at one place of the text (found by random batches of changes).
+	@Test func changesThatMeetAtOnePlace() throws {
+		#expect(try TOMLInPlaceEditTests.edit("[a]\nk = 1\n", ["a": ["k": 1, "z": 2], "t": ["u": 3]]) == "[a]\nk = 1\nz = 2\n\n[t]\nu = 3\n",
+		        "a key added to the last table stays above a new table added after it")
+		#expect(try TOMLInPlaceEditTests.edit("# c\n\n[a]\nx = 1\n\n[b]\ny = 2\n", ["a": nil, "b": nil]) == "# c\n",
+		        "two tables next to each other removed")
+		#expect(try TOMLInPlaceEditTests.edit("[a.x]\nk = 1\n\n[b.y]\nm = 2\n", ["a": [:], "b": [:]]) == "[a]\n\n[b]\n",
+		        "two tables next to each other emptied")
+		#expect(try TOMLInPlaceEditTests.edit("[a.x]\nk = 1\n\n[b]\nm = 2\n", ["a": [:], "b": nil]) == "[a]\n",
+		        "a table emptied and the last one removed")
+		#expect(try TOMLInPlaceEditTests.edit("[a]\nx = 1\n\n[b]\ny = 2\n", ["a": ["x": 1, "sub": ["k": 1]], "b": nil]) == "[a]\nx = 1\n\n[a.sub]\nk = 1\n",
+		        "a table added where the last one is taken out")
+	}
 }
