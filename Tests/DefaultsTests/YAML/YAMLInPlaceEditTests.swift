@@ -97,6 +97,12 @@ import Testing
 			#expect(error.reason.contains(reason), "\(error.reason)")
 			#expect(error.reason.hasPrefix("cannot edit the YAML file in place: "))
 			#expect(error.reason.hasSuffix("; the file is left as it is"))
+			// Without the file's text: no key's name, no anchor's.
+			let withoutContent = error.reasonWithoutContent ?? ""
+			#expect(withoutContent.hasPrefix("cannot edit the YAML file in place: "))
+			for name in changes.keys.filter({ $0.count > 1 }) + ["&x", "*x", "&b", "!Ref", "!Sub", "c.x"] {
+				#expect(!withoutContent.contains(name), "\(withoutContent)")
+			}
 		}
 	}
 
