@@ -36,6 +36,14 @@ if [ -f "$cxx_archive" ]; then
 else
 	echo "install.sh: libstdc++.a not found (install libstdc++-12-dev): linking the shared libstdc++, which starts slower" >&2
 fi
+# libyaml, which the YAML format links (-lyaml), linked in the same way when its archive is there
+# (Debian's libyaml-dev): the installed tool then needs no libyaml at run time.
+yaml_archive=$(clang -print-file-name=libyaml.a 2>/dev/null || true)
+if [ -f "$yaml_archive" ]; then
+	mkdir -p "$scratch/static-libyaml"
+	ln -sf "$yaml_archive" "$scratch/static-libyaml/libyaml.a"
+	flags+=(-Xswiftc -L -Xswiftc "$PWD/$scratch/static-libyaml")
+fi
 swift build -c release --static-swift-stdlib --product defaults-tui --scratch-path "$scratch" "${flags[@]}"
 binary="$scratch/release/defaults-tui"
 

@@ -110,7 +110,7 @@ public struct YAMLFileFormat: FileStoreFormat {
 		do throws(FileFormatError) {
 			read = try parse(edited, problems: &problems)
 		} catch {
-			throw YAMLInPlaceEdit.cannotEdit("the edited text would not read back (\(error.reason))")
+			throw YAMLInPlaceEdit.cannotEdit("the edited text would not read back (\(error.reason))", withoutContent: "the edited text would not read back")
 		}
 		guard Self.same(read.values, values) else {
 			throw YAMLInPlaceEdit.cannotEdit("the edited text would not hold the values saved")

@@ -62,8 +62,13 @@ struct YAMLInPlaceEdit {
 		return edit
 	}
 
-	static func cannotEdit(_ what: String) -> FileFormatError {
-		FileFormatError("cannot edit the YAML file in place: \(what); the file is left as it is")
+	/// Why a change is not made: `what` names the key and quotes the file; `withoutContent`, for a
+	/// file others may not read, does neither (the same as `what` by default).
+	static func cannotEdit(_ what: String, withoutContent: String? = nil) -> FileFormatError {
+		FileFormatError(
+			"cannot edit the YAML file in place: \(what); the file is left as it is",
+			withoutContent: "cannot edit the YAML file in place: \(withoutContent ?? what); the file is left as it is"
+		)
 	}
 
 	// MARK: Mappings
@@ -80,7 +85,7 @@ struct YAMLInPlaceEdit {
 			return false
 		}
 		guard let pair else {
-			if old != nil { throw Self.cannotEdit("\(name) is merged in by a merge key (<<) from a mapping written elsewhere; change it there") }
+			if old != nil { throw Self.cannotEdit("\(name) is merged in by a merge key (<<) from a mapping written elsewhere; change it there", withoutContent: "a value is merged in by a merge key (<<)") }
 			if let new { try add(key, new, to: mapping, name: name) }
 			return
 		}
@@ -102,15 +107,15 @@ struct YAMLInPlaceEdit {
 	/// Refuses a change to an alias, to a value an alias refers to (or inside one), and to a value with a tag of its own.
 	func checkEditable(_ id: Int, name: String) throws(FileFormatError) {
 		if case .alias(let alias, _) = nodes[id].kind {
-			throw Self.cannotEdit("\(name) is an alias (*\(alias)) of a value written elsewhere; change the value at its anchor (&\(alias))")
+			throw Self.cannotEdit("\(name) is an alias (*\(alias)) of a value written elsewhere; change the value at its anchor (&\(alias))", withoutContent: "a value is an alias of a value written elsewhere")
 		}
 		var current: Int? = id
 		while let node = current {
 			if document.referred.contains(node), let anchor = nodes[node].anchor {
-				throw Self.cannotEdit("\(name) is (or lies inside) the value anchored &\(anchor), which aliases repeat: changing it would change them too")
+				throw Self.cannotEdit("\(name) is (or lies inside) the value anchored &\(anchor), which aliases repeat: changing it would change them too", withoutContent: "a value lies inside an anchored value that aliases repeat")
 			}
 			if let tag = YAMLComposer.unknownTag(nodes[node].tag) {
-				throw Self.cannotEdit("\(name) has the tag \(tag), whose meaning the format does not know")
+				throw Self.cannotEdit("\(name) has the tag \(tag), whose meaning the format does not know", withoutContent: "a value has a tag whose meaning the format does not know")
 			}
 			current = nodes[node].parent
 		}
@@ -121,7 +126,7 @@ struct YAMLInPlaceEdit {
 	mutating func add(_ key: String, _ value: Defaults.JSONValue, to mapping: Int, name: String) throws(FileFormatError) {
 		let node = nodes[mapping]
 		guard let lastKey = node.children.dropLast().last, let lastValue = node.children.last else {
-			guard node.style == .flowCollection else { throw Self.cannotEdit("\(name) is added to a mapping with no entry") }
+			guard node.style == .flowCollection else { throw Self.cannotEdit("\(name) is added to a mapping with no entry", withoutContent: "a key is added to a mapping with no entry") }
 			let open = node.contentStart + 1
 			replacements.append((open..<open, YAMLWriter.key(key, inFlow: true) + ": " + YAMLWriter.inline(value, inFlow: true)))
 			return
@@ -166,7 +171,7 @@ struct YAMLInPlaceEdit {
 			// The first entry of a mapping in a sequence's item (`- name: x`): up to the next key.
 			replacements.append((key.start..<nodes[node.children[pair + 2]].start, ""))
 		} else {
-			throw Self.cannotEdit("\(name) shares its line with other text")
+			throw Self.cannotEdit("\(name) shares its line with other text", withoutContent: "a removed key shares its line with other text")
 		}
 	}
 
@@ -190,6 +195,17 @@ struct YAMLInPlaceEdit {
 	mutating func insertLine(_ text: String, after offset: Int) {
 		let end = lineEnd(after: offset)
 		let opening = end == bytes.count && end > 0 && bytes[end - 1] != 0x0A ? lineEnd : ""
+		if !opening.isEmpty { keepLastBlockScalarUnchanged() }
 		replacements.append((end..<end, opening + text + lineEnd))
+	}
+
+	/// A block scalar that ends the text without a line break has none at its end (`|` clips to
+	/// what there is): once a line follows it, it would gain one, so it is marked `|-` (stripped).
+	private mutating func keepLastBlockScalarUnchanged() {
+		guard let last = nodes.lastIndex(where: { ($0.style == .literal || $0.style == .folded) && $0.end == bytes.count }) else { return }
+		var indicatorEnd = nodes[last].contentStart + 1
+		while indicatorEnd < bytes.count, bytes[indicatorEnd] >= UInt8(ascii: "0"), bytes[indicatorEnd] <= UInt8(ascii: "9") { indicatorEnd += 1 }
+		guard indicatorEnd < bytes.count, bytes[indicatorEnd] != UInt8(ascii: "-"), bytes[indicatorEnd] != UInt8(ascii: "+") else { return }
+		replacements.append((indicatorEnd..<indicatorEnd, "-"))
 	}
 }

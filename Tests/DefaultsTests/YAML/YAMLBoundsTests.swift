@@ -37,6 +37,19 @@ import Testing
 		#expect(reason?.hasPrefix("it is not valid YAML (") == true)
 	}
 
+	@Test func theReasonWithoutContentNamesNoKeyOrAlias() {
+		for text in ["secret: 1\nsecret: 2\n", "a: *secret\n", "a: !!int secret\n", "a: &secret [*secret]\n"] {
+			do {
+				_ = try YAMLFileFormat().decode(Array(text.utf8))
+				Issue.record("read \(text.debugDescription)")
+			} catch {
+				#expect(error.reason.contains("secret"))
+				#expect(error.reasonWithoutContent?.contains("secret") == false, "\(error.reasonWithoutContent ?? "none")")
+				#expect(error.reasonWithoutContent?.contains("line 1") == true || error.reasonWithoutContent?.contains("line 2") == true)
+			}
+		}
+	}
+
 	@Test func anAliasBombIsRefusedQuicklyNamingWhere() {
 		var text = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
 		for level in 1...8 {

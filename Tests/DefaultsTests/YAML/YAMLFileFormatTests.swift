@@ -28,7 +28,7 @@ import TestRequirements
 	@Test func writesBlockStyleWithSortedKeysAndQuotesOnlyWhereNeeded() throws {
 		let values: [String: Defaults.JSONValue] = [
 			"b": ["y": 1, "x": [true, .null]], "a": "plain", "yes": "yes", "n": "12", "e": "", "f": .double(.infinity),
-			"g": .double(-.infinity), "h": .double(.nan), "i": "two\nlines\n", "j": "a: b", "k": "0o17", "l": 2.5, "m": [:],
+			"g": .double(-.infinity), "h": .double(.nan), "i": "two\nlines\n", "j": "a: b", "k": "0o17", "l": 2.5, "m": [:], "p": "22:22", "q": "80:80",
 		]
 		let text = String(decoding: try YAMLFileFormat().encode(values), as: UTF8.self)
 		#expect(text == """
@@ -50,6 +50,8 @@ import TestRequirements
 		l: 2.5
 		m: {}
 		n: "12"
+		p: "22:22"
+		q: 80:80
 		"yes": "yes"
 
 		""")

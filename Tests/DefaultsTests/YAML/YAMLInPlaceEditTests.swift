@@ -63,6 +63,8 @@ import Testing
 		("{a: 1}\n", ["b": 2], "{a: 1, b: 2}\n"),
 		("a: 1\n...\n---\nb: 2\n", ["c": 3], "a: 1\nc: 3\n...\n---\nb: 2\n"),
 		("a: 1", ["b": 2], "a: 1\nb: 2\n"),
+		("a: |\n  text", ["b": 1], "a: |-\n  text\nb: 1\n"),
+		("a:\n  s: >2\n    text", ["a": ["s": "text", "t": 1]], "a:\n  s: >2-\n    text\n  t: 1\n"),
 		("a: 1\n", ["n": ["l": [1, ["k": "v"]], "s": "two\nlines\n"]], "a: 1\nn:\n  l:\n    - 1\n    - k: v\n  s: |\n    two\n    lines\n"),
 		("x:\n    deep: 1\n", ["x": ["deep": 1, "more": 2]], "x:\n    deep: 1\n    more: 2\n"),
 		("", ["b": 2, "a": 1], "a: 1\nb: 2\n"),
@@ -83,7 +85,8 @@ import Testing
 		("b: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", ["c": ["y": 2]], "c.x is merged in by a merge key"),
 		("a: !Ref x\n", ["a": "y"], "a has the tag !Ref"),
 		("a: !Sub\n  x: 1\n", ["a": ["x": 2]], "a has the tag !Sub"),
-		("a: |\n  text", ["b": 1], "the edited text would not hold the values saved"),
+		// Removing an own key brings back the one merged in: the read-back check refuses it.
+		("b: &b {x: 1}\nc:\n  <<: *b\n  x: 2\n  y: 3\n", ["c": ["y": 3]], "the edited text would not hold the values saved"),
 	] as [(String, [String: Defaults.JSONValue?], String)])
 	func refusesWhatItCannotDoSafely(text: String, changes: [String: Defaults.JSONValue?], reason: String) {
 		do {
@@ -94,6 +97,12 @@ import Testing
 			#expect(error.reason.contains(reason), "\(error.reason)")
 			#expect(error.reason.hasPrefix("cannot edit the YAML file in place: "))
 			#expect(error.reason.hasSuffix("; the file is left as it is"))
+			// Without the file's text: no key's name, no anchor's.
+			let withoutContent = error.reasonWithoutContent ?? ""
+			#expect(withoutContent.hasPrefix("cannot edit the YAML file in place: "))
+			for name in changes.keys.filter({ $0.count > 1 }) + ["&x", "*x", "&b", "!Ref", "!Sub", "c.x"] {
+				#expect(!withoutContent.contains(name), "\(withoutContent)")
+			}
 		}
 	}
 
