@@ -268,4 +268,16 @@ struct OtherFormatsCommandLineTests {
 		process.terminate()
 		#expect(process.wait() == 0)
 	}
+
+	@Test func aYAMLFileOfSeveralDocumentsIsEditedInItsFirstAndSaysSo() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("manifests.yaml")
+		try Data("# two documents\nkind: Deployment\nreplicas: 2\n---\nkind: Service\nport: 80\n".utf8).write(to: file)
+		let set = try cli.run("--store", file.path, "set", "replicas", "3")
+		#expect(set.status == 0, "\(set.errors)")
+		#expect(set.errors.contains("The settings file \(file.path): the file holds 2 YAML documents"), "\(set.errors)")
+		#expect(!set.errors.contains("The value of ''"), "\(set.errors)")
+		#expect(try text(of: file) == "# two documents\nkind: Deployment\nreplicas: 3\n---\nkind: Service\nport: 80\n")
+	}
 }

@@ -1,6 +1,7 @@
 /// A value of a settings file that could not be read as written: the rest of the file is used.
 public struct FileFormatProblem: Equatable, Sendable {
-	/// The key whose value it is.
+	/// The key whose value it is; empty for a problem of the file as a whole (several YAML
+	/// documents in one file, one of which is read).
 	public let key: String
 	/// What is wrong and what was kept: "1e400 is a number out of range, kept as text".
 	public let reason: String

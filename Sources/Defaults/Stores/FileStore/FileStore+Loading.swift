@@ -63,11 +63,11 @@ extension FileStore {
 			for problem in problems {
 				let value = ownership.contentMayBeQuoted ? "The value of '\(problem.key)'" : "A value"
 				let reason = ownership.contentMayBeQuoted ? problem.reason : FileFormatError.contentNotQuoted
-				Defaults.report(.init(
-					kind: .undecodableValue,
-					key: problem.key,
-					message: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
-				))
+				// A problem of no key is the file's as a whole (YAML's several documents, say).
+				let message = problem.key.isEmpty
+					? "The settings file \(target): \(reason)."
+					: "\(value) in the settings file \(target) could not be read as written: \(reason). The rest of the file is used."
+				Defaults.report(.init(kind: .undecodableValue, key: problem.key.isEmpty ? nil : problem.key, message: message))
 			}
 			return .values(values, identity, bytes: bytes, text: text)
 		} catch {
