@@ -11,10 +11,10 @@ times as their text as written. TOML has no null: a value that is null cannot be
 table defined twice, a bad escape, a control character…, checked against toml-test, TOML's
 published suite); an integer beyond 64 bits (TOML 1.0 says a reader must refuse it rather
 than lose it: write such a number as a string or a float); bytes that are not UTF-8 (at the
-first bad byte); tables and values nested more than ``Defaults/JSONValue/maximumNestingDepth``
-deep. A ``FileStore`` does not read a file over its size limit.
+first bad byte); tables and values nested more than `Defaults.JSONValue.maximumNestingDepth`
+deep. A `FileStore` does not read a file over its size limit.
 
-**Edited in place**: a ``FileStore`` saves a file it read by changing only what changed, and
+**Edited in place**: a `FileStore` saves a file it read by changing only what changed, and
 every other byte (comments, blank lines, key order, indentation, line ends, a byte order mark)
 stays:
 - a changed value is written over the old one's bytes, in its style where the new value
@@ -31,7 +31,7 @@ stays:
   beside the others in a table of dotted keys, in a `[table]` section before the sub-tables
   of a table known only by them; a new table goes after its parent's last sub-table.
 
-**Refused when saved** (``FileFormatError``; the store then leaves the file as it is and keeps
+**Refused when saved** (`FileFormatError`; the store then leaves the file as it is and keeps
 the values in memory): adding or removing a whole element of an array of tables (`[[bin]]`),
 a table written as `[table]` whose new value is not a table, and adding a key to a table
 written both as dotted keys and with sub-table headers (where it belongs is unclear). After
@@ -61,12 +61,12 @@ public struct TOMLFileFormat: FileStoreFormat {
 	public var fileExtensions: [String] { ["toml"] }
 
 	/// The values as a TOML file: plain values first, then a `[table]` for each object, keys sorted.
-	/// Throws ``FileFormatError`` for a null and an integer beyond 64 bits, which TOML cannot hold.
+	/// Throws `FileFormatError` for a null and an integer beyond 64 bits, which TOML cannot hold.
 	public func encode(_ values: [String: Defaults.JSONValue]) throws(FileFormatError) -> [UInt8] {
 		Array(try TOMLWriter.file(values).utf8)
 	}
 
-	/// The values of the file. Throws ``FileFormatError`` naming the line and column where it is not TOML 1.0.
+	/// The values of the file. Throws `FileFormatError` naming the line and column where it is not TOML 1.0.
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		try Self.parse(bytes).values
 	}
@@ -82,7 +82,7 @@ public struct TOMLFileFormat: FileStoreFormat {
 
 	/// The file with each changed value written over its old bytes, each removed key's or table's
 	/// lines taken out and each new key added to its table (see ``TOMLFileFormat``). Throws
-	/// ``FileFormatError`` for a change it cannot make in place, and leaves the file to the caller unchanged.
+	/// `FileFormatError` for a change it cannot make in place, and leaves the file to the caller unchanged.
 	public func edit(
 		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]
 	) throws(FileFormatError) -> (bytes: [UInt8], document: Document?) {

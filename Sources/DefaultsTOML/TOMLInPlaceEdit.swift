@@ -7,7 +7,7 @@ enum TOMLInPlaceEdit {
 	/// A change of the text: `range` replaced by `text`.
 	typealias Replacement = (range: Range<Int>, text: String)
 
-	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it
+	/// The text of `document` with `changes` made. Throws `FileFormatError` for a change it
 	/// cannot make in place (see ``TOMLFileFormat``).
 	static func apply(_ changes: Defaults.ChangeBatch, to document: TOMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
 		var changed = changes.values

@@ -19,12 +19,12 @@ The text is parsed by libyaml, which reports where each node starts and ends (wh
 place needs) and is well kept; it reads YAML 1.1's syntax, whose differences from 1.2's are
 small. What scalars mean is resolved by this format, by the 1.2 core schema, not by libyaml.
 
-A ``FileStore`` saves a file it read by changing it in place: a changed value is written over its
+A `FileStore` saves a file it read by changing it in place: a changed value is written over its
 old bytes in its old style where the new value allows (plain, quoted, a `|` block), a removed
 key's own lines go, a new key goes after the last entry of its mapping in its indentation, and
 every other byte stays (comments, order, blank lines, CRLF line ends, a byte-order mark). A
 change it cannot make safely (a value that is an alias, that was merged in, that carries an
-anchor an alias refers to, or that has a tag of its own) throws ``FileFormatError``: the store
+anchor an alias refers to, or that has a tag of its own) throws `FileFormatError`: the store
 leaves the file as it is.
 
 ```swift
@@ -69,7 +69,7 @@ public struct YAMLFileFormat: FileStoreFormat {
 		Array(try YAMLWriter.file(values).utf8)
 	}
 
-	/// The values of the file. Throws ``FileFormatError`` naming the line and column where it cannot be read.
+	/// The values of the file. Throws `FileFormatError` naming the line and column where it cannot be read.
 	public func decode(_ bytes: [UInt8]) throws(FileFormatError) -> [String: Defaults.JSONValue] {
 		var problems: [FileFormatProblem] = []
 		return try parse(bytes, problems: &problems).values
@@ -91,7 +91,7 @@ public struct YAMLFileFormat: FileStoreFormat {
 	}
 
 	/// The file with each changed value written over its old bytes, each removed key's lines taken
-	/// out and each new key added to its mapping. Throws ``FileFormatError`` for a change it
+	/// out and each new key added to its mapping. Throws `FileFormatError` for a change it
 	/// cannot make in place safely; the file is then left as it is.
 	public func edit(
 		_ document: Document?, applying changes: Defaults.ChangeBatch, giving values: [String: Defaults.JSONValue]

@@ -23,7 +23,7 @@ struct YAMLInPlaceEdit {
 	var nodes: [YAMLNode] { document.tree.nodes }
 	var bytes: [UInt8] { document.bytes }
 
-	/// The text of `document` with `changes` made. Throws ``FileFormatError`` for a change it cannot make safely.
+	/// The text of `document` with `changes` made. Throws `FileFormatError` for a change it cannot make safely.
 	static func apply(_ changes: Defaults.ChangeBatch, to document: YAMLFileFormat.Document) throws(FileFormatError) -> [UInt8] {
 		let edit = try plan(changes, to: document)
 		var edited = document.bytes
@@ -39,7 +39,7 @@ struct YAMLInPlaceEdit {
 		return edited
 	}
 
-	/// The replacements that make `changes` in `document`. Throws ``FileFormatError`` for a change it cannot make safely.
+	/// The replacements that make `changes` in `document`. Throws `FileFormatError` for a change it cannot make safely.
 	static func plan(_ changes: Defaults.ChangeBatch, to document: YAMLFileFormat.Document) throws(FileFormatError) -> YAMLInPlaceEdit {
 		guard !changes.removedAll else { throw cannotEdit("every value is removed") }
 		let bytes = document.bytes
