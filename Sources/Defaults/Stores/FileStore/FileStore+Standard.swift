@@ -52,7 +52,7 @@ extension FileStore {
 	*/
 	public static var standardFormat: any FileStoreFormat {
 		get {
-			standardState.withLock { $0.format } ?? JSONFileFormat()
+			standardState.withLock { $0.format } ?? .json
 		}
 		set {
 			let alreadyOpen = standardState.withLock { state -> Bool in
@@ -83,7 +83,7 @@ extension FileStore {
 	public static var standard: FileStore {
 		standardState.withLock { state in
 			if let store = state.store { return store }
-			let format = state.format ?? JSONFileFormat()
+			let format: any FileStoreFormat = state.format ?? .json
 			let url = standardURL(applicationName: state.applicationName ?? defaultApplicationName, format: format)
 			let store = FileStore(url: url, format: format)
 			state.store = store
