@@ -30,23 +30,21 @@ enum FormatBenchmarks {
 			}
 			return text + "}\n"
 		}, reference: ("orjson.loads(data)", "orjson", "orjson")),
-		Sample(name: "TOML", format: TOMLFileFormat(), ending: "toml", text: { count in
-			var text = "# Settings written by hand.\n"
-			for index in 0..<count {
-				if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
-				text += "key\(index) = \(index)\n"
-			}
-			return text
-		}, reference: ("tomllib.loads(data.decode())", "tomllib", "tomllib")),
-		Sample(name: "YAML", format: YAMLFileFormat(), ending: "yaml", text: { count in
-			var text = "# Settings written by hand.\n"
-			for index in 0..<count {
-				if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
-				text += "key\(index): \(index)\n"
-			}
-			return text
-		}, reference: ("yaml.load(data, Loader=yaml.CSafeLoader)", "yaml", "PyYAML's C loader")),
+		Sample(name: "TOML", format: TOMLFileFormat(), ending: "toml", text: { hashCommented($0) { "key\($0) = \($0)" } },
+		       reference: ("tomllib.loads(data.decode())", "tomllib", "tomllib")),
+		Sample(name: "YAML", format: YAMLFileFormat(), ending: "yaml", text: { hashCommented($0) { "key\($0): \($0)" } },
+		       reference: ("yaml.load(data, Loader=yaml.CSafeLoader)", "yaml", "PyYAML's C loader")),
 	]
+
+	/// `count` lines, `line(index)` each, with a `#` comment before every tenth.
+	private static func hashCommented(_ count: Int, line: (Int) -> String) -> String {
+		var text = "# Settings written by hand.\n"
+		for index in 0..<count {
+			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
+			text += line(index) + "\n"
+		}
+		return text
+	}
 
 	/// Each format's two rows.
 	static func rows(directory: URL) -> [Row] {

@@ -141,20 +141,20 @@ enum Scenarios {
 
 	/// `count` integer keys in a TOML file as a person keeps one: a comment before every tenth key.
 	static func tomlText(_ count: Int) -> String {
-		var text = "# Settings of a program that reads TOML.\n"
-		for index in 0..<count {
-			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
-			text += "key\(index) = \(index)\n"
-		}
-		return text
+		hashCommentedText(count, format: "TOML") { "key\($0) = \($0)" }
 	}
 
 	/// `count` integer keys in a YAML file as a person keeps one: a comment before every tenth key.
 	static func yamlText(_ count: Int) -> String {
-		var text = "# Settings of a program that reads YAML.\n"
+		hashCommentedText(count, format: "YAML") { "key\($0): \($0)" }
+	}
+
+	/// `count` lines, `line(index)` each, with a `#` comment before every tenth.
+	private static func hashCommentedText(_ count: Int, format: String, line: (Int) -> String) -> String {
+		var text = "# Settings of a program that reads \(format).\n"
 		for index in 0..<count {
 			if index.isMultiple(of: 10) { text += "\n# Group \(index / 10)\n" }
-			text += "key\(index): \(index)\n"
+			text += line(index) + "\n"
 		}
 		return text
 	}
