@@ -62,7 +62,7 @@ struct DefaultsTUICommand: ParsableCommand {
 	static let toolVersion = "0.5.0"
 
 	/// The options that say which settings are edited.
-	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--schema", "--etcd", "--prefix"]
+	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--etcd", "--prefix"]
 
 	/**
 	The arguments with the options that say which settings are edited moved after the command

@@ -24,6 +24,9 @@ struct SettingsOptions: ParsableArguments {
 	@Option(name: .long, help: ArgumentHelp("With --store: the file's format when its ending does not say it (json, toml or yaml).", valueName: "format"))
 	var format: String?
 
+	@Option(name: .long, help: ArgumentHelp("With --store on a YAML file of several documents (separated by ---): the one to read and edit, from 1 (the first unless given).", valueName: "n"))
+	var document: Int?
+
 	@Option(name: .long, help: ArgumentHelp("Work on settings in etcd at this client URL instead of a file (repeat it, or separate URLs with commas, for several members). Needs --prefix.", valueName: "url"))
 	var etcd: [String] = []
 
@@ -50,6 +53,14 @@ struct SettingsOptions: ParsableArguments {
 				throw ValidationError("--format works with --store only: it says the format of the file --store names")
 			}
 			try Self.checkFormat(format)
+		}
+		if let document {
+			guard store != nil else {
+				throw ValidationError("--document works with --store only: it chooses a document of the YAML file --store names")
+			}
+			guard document >= 1 else {
+				throw ValidationError("--document counts from 1 (the file's first document), not \(document)")
+			}
 		}
 		if app != nil {
 			for (given, name) in [(store != nil, "--store"), (schema != nil, "--schema"), (!etcd.isEmpty, "--etcd")] where given {
@@ -99,7 +110,9 @@ struct SettingsOptions: ParsableArguments {
 		if !etcd.isEmpty, let prefix {
 			return try openEtcd(prefix: prefix)
 		}
-		return try Self.openFile(schema: schema, store: store, format: format, app: app, access: access, watching: watching, unreadableFile: unreadableFile)
+		return try Self.openFile(
+			schema: schema, store: store, format: format, document: document, app: app, access: access, watching: watching, unreadableFile: unreadableFile
+		)
 	}
 
 	/// What opening does with a settings file it cannot read.
@@ -139,9 +152,9 @@ struct SettingsOptions: ParsableArguments {
 	/// system-wide layer has a value for, which are checked (and a value that does not fit
 	/// reported) as the whole schema's are.
 	/// A file named with `--store` is read in the format `format` names, else in the one its
-	/// ending says (``SettingsFileFormats``), else as JSON.
+	/// ending says (``SettingsFileFormats``), else as JSON; `document` chooses a document of a YAML file.
 	static func openFile(
-		schema: String?, store: String?, format formatName: String? = nil, app: String? = nil, access: FileStore.Access, watching: Bool = true,
+		schema: String?, store: String?, format formatName: String? = nil, document: Int? = nil, app: String? = nil, access: FileStore.Access, watching: Bool = true,
 		unreadableFile: UnreadableFile = .refused, setting: String? = nil
 	) throws -> OpenedSettings {
 		if let app {
@@ -167,7 +180,7 @@ struct SettingsOptions: ParsableArguments {
 			if let formatName {
 				try checkFormat(formatName)
 			}
-			format = formatName.flatMap(SettingsFileFormats.format(named:)) ?? SettingsFileFormats.format(forPath: store) ?? format
+			format = try SettingsFileFormats.format(ofStore: store, named: formatName, document: document)
 		}
 		let fileStore = try openFileStore(
 			at: url, format: format, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting

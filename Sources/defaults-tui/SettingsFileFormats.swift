@@ -27,6 +27,20 @@ enum SettingsFileFormats {
 		return builtIn.first { $0.fileExtensions.contains(name) }
 	}
 
+	/**
+	The format of the file `--store` names: the one `name` (`--format`) says, else the one its
+	ending says, else JSON; with `document` (`--document`), the YAML format reading and editing
+	that document of the file, from 1. Fails for a `document` of a file in another format.
+	*/
+	static func format(ofStore path: String, named name: String?, document: Int?) throws -> any FileStoreFormat {
+		let format = name.flatMap(format(named:)) ?? format(forPath: path) ?? JSONFileFormat()
+		guard let document else { return format }
+		guard format.fileExtensions == YAMLFileFormat().fileExtensions else {
+			throw CommandFailure.badInput("--document chooses a document of a YAML file (one of several separated by ---); \(path) is read as \(format.fileExtensions.first ?? "another format")")
+		}
+		return YAMLFileFormat(document: document)
+	}
+
 	/// The format of the file at `path` by its ending: one the library knows (``FileFormats``: JSON,
 	/// and any registered in this process), else one of this tool's; `nil` when no format names it.
 	static func format(forPath path: String) -> (any FileStoreFormat)? {

@@ -280,4 +280,26 @@ struct OtherFormatsCommandLineTests {
 		#expect(!set.errors.contains("The value of ''"), "\(set.errors)")
 		#expect(try text(of: file) == "# two documents\nkind: Deployment\nreplicas: 3\n---\nkind: Service\nport: 80\n")
 	}
+
+	@Test func documentChoosesAnotherDocumentOfAYAMLFile() throws {
+		let cli = CLI()
+		try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+		let file = cli.configHome.appendingPathComponent("manifests.yaml")
+		let original = "kind: Deployment\nreplicas: 2\n---\n# the service\nkind: Service\nport: 80 # http\n"
+		try Data(original.utf8).write(to: file)
+		let get = try cli.run("--store", file.path, "--document", "2", "get", "port")
+		#expect(get.status == 0 && get.output == "80\n", "\(get.errors)")
+		let set = try cli.run("--store", file.path, "--document", "2", "set", "port", "8080")
+		#expect(set.status == 0, "\(set.errors)")
+		#expect(set.errors.contains("document 2 of them is read and edited"), "\(set.errors)")
+		#expect(try text(of: file) == original.replacingOccurrences(of: "port: 80 #", with: "port: 8080 #"))
+		let beyond = try cli.run("--store", file.path, "--document", "3", "list")
+		#expect(beyond.status == 1 && beyond.errors.contains("not the document 3"), "\(beyond.errors)")
+		let toml = cli.configHome.appendingPathComponent("app.toml")
+		try Data("a = 1\n".utf8).write(to: toml)
+		let notYAML = try cli.run("--store", toml.path, "--document", "2", "list")
+		#expect(notYAML.status == 2 && notYAML.errors.contains("--document chooses a document of a YAML file"), "\(notYAML.errors)")
+		let alone = try cli.run("--document", "2", "list")
+		#expect(alone.status == 2 && alone.errors.contains("--document works with --store only"), "\(alone.errors)")
+	}
 }
