@@ -13,7 +13,8 @@ import TestRequirements
 @Suite(.requires(.schemaStore, .pythonTOML, .pythonYAML), .timeLimit(.minutes(10)))
 struct RealSchemasInOtherFormatsTests {
 	/// A format, the catalogue's files it is for, and its reference reader (a Python program
-	/// that prints the file at `sys.argv[1]` as JSON).
+	/// that prints each file its arguments name as JSON, one line each; an error's text for a
+	/// file it refuses).
 	struct Format: Sendable, CustomTestStringConvertible {
 		var name: String
 		var format: any FileStoreFormat
@@ -27,26 +28,42 @@ struct RealSchemasInOtherFormatsTests {
 
 	static let formats: [Format] = [
 		Format(name: "TOML", format: TOMLFileFormat(), ending: "toml", fileMatch: #"\.toml$"#,
-		       reader: "import json, sys, tomllib, datetime\nprint(json.dumps(tomllib.load(open(sys.argv[1], 'rb')), default=str))", saveEvery: 1),
+		       reader: """
+		       import json, sys, tomllib
+		       for path in sys.argv[1:]:
+		           try: print(json.dumps(tomllib.load(open(path, 'rb')), default=str))
+		           except Exception as error: print(repr(error).replace("\\n", " "))
+		       """, saveEvery: 1),
 		Format(name: "YAML", format: YAMLFileFormat(), ending: "yaml", fileMatch: #"\.ya?ml$"#,
-		       reader: "import json, sys\nfrom ruamel.yaml import YAML\nprint(json.dumps(YAML(typ='safe', pure=True).load(open(sys.argv[1])) or {}, default=str))", saveEvery: 10),
+		       reader: """
+		       import json, sys
+		       from ruamel.yaml import YAML
+		       for path in sys.argv[1:]:
+		           try: print(json.dumps(YAML(typ='safe', pure=True).load(open(path)) or {}, default=str))
+		           except Exception as error: print(repr(error).replace("\\n", " "))
+		       """, saveEvery: 10),
 	]
 
+	/// Async, and yielding after each schema: its minutes of work would otherwise hold one of the
+	/// cooperative pool's threads (two on a 2-core machine) and starve the tests that wait.
 	@Test(arguments: formats)
-	func theCataloguesSchemasWriteEverySettingIntoAFileInPlace(_ format: Format) throws {
+	func theCataloguesSchemasWriteEverySettingIntoAFileInPlace(_ format: Format) async throws {
 		let directory = Isolated.fileURL().deletingLastPathComponent()
 		let schemas = try RealJSONSchemaTests.extractSchemas(into: directory.appendingPathComponent("schemas"), fileMatch: format.fileMatch)
 		#expect(!schemas.isEmpty, "the catalogue has schemas of \(format.name) files")
 		var opened = 0, written = 0, readBack = 0, noSample = 0
 		var failures: [String] = []
+		var writtenFiles: [(name: String, url: URL)] = []
 		for (index, (file, name)) in schemas.enumerated() {
+			await Task.yield()
 			let data = try Data(contentsOf: directory.appendingPathComponent("schemas").appendingPathComponent(file))
 			guard let document = try? Defaults.JSONValue(parsing: data), SettingsSchema.isJSONSchema(document) else { continue }
 			let schema = SettingsSchema.importing(jsonSchema: document, title: name).schema
 			guard !schema.settings.isEmpty else { continue }
 			opened += 1
 			let url = directory.appendingPathComponent("settings-\(index).\(format.ending)")
-			let fileStore = FileStore(url: url, format: format.format)
+			// A store for a command: no watching thread, saved only when flushed.
+			let fileStore = FileStore(oneShotAt: url, format: format.format, access: .readWrite)
 			let store = MemberPathStore(base: fileStore, schema: schema)
 			var expected: [String: Defaults.JSONValue] = [:]
 			for (number, setting) in schema.settings.enumerated() {
@@ -63,7 +80,7 @@ struct RealSchemasInOtherFormatsTests {
 			}
 			do { try fileStore.flush() } catch { failures.append("\(name): \(error)") }
 			// Read back by a new store, through the same paths.
-			let reopened = MemberPathStore(base: FileStore(url: url, format: format.format, access: .readOnly), schema: schema)
+			let reopened = MemberPathStore(base: FileStore(oneShotAt: url, format: format.format, access: .readOnly), schema: schema)
 			for (key, value) in expected {
 				if reopened.storedValue(forKey: key) == value {
 					readBack += 1
@@ -71,14 +88,18 @@ struct RealSchemasInOtherFormatsTests {
 					failures.append("\(name): \(key) reads back as \(reopened.storedValue(forKey: key).map { "\($0)" } ?? "nothing"), not \(value)")
 				}
 			}
-			// And by the reference reader: the whole file, as this format reads it.
-			guard !expected.isEmpty else { continue }
-			let reference = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", format.reader, url.path])
-			let ours = FileStore(url: url, format: format.format, access: .readOnly).storedValues()
-			if reference.status != 0 {
-				failures.append("\(name): \(format.name)'s reference reader refuses the file: \(reference.errors.suffix(300))")
-			} else if (try? Defaults.JSONValue(parsing: reference.output)) != .object(ours) {
-				failures.append("\(name): the reference reader reads \(reference.output.prefix(300)), not \(Defaults.JSONValue.object(ours).jsonString().prefix(300))")
+			if !expected.isEmpty { writtenFiles.append((name, url)) }
+		}
+		// And by the reference reader, in one process: each whole file, as this format reads it.
+		let reference = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", format.reader] + writtenFiles.map(\.url.path))
+		let lines = reference.output.split(separator: "\n", omittingEmptySubsequences: false)
+		if reference.status != 0 || lines.count < writtenFiles.count {
+			failures.append("\(format.name)'s reference reader failed: \(reference.errors.suffix(300))")
+		}
+		for ((name, url), line) in zip(writtenFiles, lines) {
+			let ours = FileStore(oneShotAt: url, format: format.format, access: .readOnly).storedValues()
+			if (try? Defaults.JSONValue(parsing: String(line))) != .object(ours) {
+				failures.append("\(name): the reference reader reads \(line.prefix(300)), not \(Defaults.JSONValue.object(ours).jsonString().prefix(300))")
 			}
 		}
 		print("SchemaStore's \(format.name) schemas: \(schemas.count), opened \(opened); settings written \(written), read back \(readBack); without a sample value \(noSample)")
