@@ -35,7 +35,7 @@ struct TOMLParser {
 	/// The values of the text and where each key's value lies.
 	static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> (values: [String: Defaults.JSONValue], entries: [TOMLEntry], headers: [TOMLHeader]) {
 		var parser = TOMLParser(bytes)
-		if let invalid = TOMLParser.firstInvalidUTF8(in: bytes) {
+		if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
 			parser.position = invalid
 			throw parser.error("the text is not UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) here begins no UTF-8 character); save the file as UTF-8")
 		}

@@ -20,7 +20,7 @@ enum YAMLParser {
 
 	private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(YAMLSyntaxError) -> YAMLTree {
 		guard let base = buffer.baseAddress, !buffer.isEmpty else { return YAMLTree() }
-		if let bad = YAMLText.firstInvalidUTF8(in: buffer) {
+		if let bad = UTF8Validation.firstInvalidByte(in: buffer) {
 			let (line, column) = YAMLText.lineAndColumn(of: bad, in: buffer)
 			throw YAMLSyntaxError(line: line, column: column, reason: "the text is not UTF-8 here")
 		}
