@@ -86,16 +86,4 @@ struct QuickEditTests {
 		}
 		#expect(quick >= 8, "most changes of the sample are scalars on their lines (\(quick))")
 	}
-
-	/// Several replacements in one save: each offset after one moves by all those before it.
-	@Test func aSpliceMovesEachOffsetByTheReplacementsBeforeIt() throws {
-		let text = Array("a = 1\nb = 22\nc = 3\n".utf8)
-		let splice = try #require(ByteSplice(text, replacing: [(17..<18, Array("333".utf8)), (4..<5, Array("10".utf8))]))
-		#expect(String(decoding: splice.bytes, as: UTF8.self) == "a = 10\nb = 22\nc = 333\n")
-		#expect(splice.moved(4) == 4, "a replaced range's start stays")
-		#expect(splice.moved(5) == 6, "after the first replacement")
-		#expect(splice.moved(12) == 13)
-		#expect(splice.moved(18) == 21, "after both")
-		#expect(ByteSplice(text, replacing: [(0..<5, []), (4..<6, [])]) == nil, "overlapping ranges")
-	}
 }
