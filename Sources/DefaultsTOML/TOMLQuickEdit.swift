@@ -25,12 +25,26 @@ enum TOMLQuickEdit {
 			      try collect(from: old, to: new, at: [.key(key)], in: text, into: &replacements)
 			else { return nil }
 		}
+		replacements.sort { document.entries[$0.entry].valueRange.lowerBound < document.entries[$1.entry].valueRange.lowerBound }
 		// The new bytes, and each entry's and header's place moved by the replacements before it.
-		guard let splice = ByteSplice(
-			document.bytes, replacing: replacements.map { (document.entries[$0.entry].valueRange, $0.text) }
-		) else { return nil }
-		let bytes = splice.bytes
-		let moved = splice.moved
+		var bytes: [UInt8] = []
+		bytes.reserveCapacity(document.bytes.count + 64)
+		var copied = 0
+		var shifts: [(from: Int, by: Int)] = []
+		var shift = 0
+		for replacement in replacements {
+			let range = document.entries[replacement.entry].valueRange
+			guard range.lowerBound >= copied else { return nil }
+			bytes += document.bytes[copied..<range.lowerBound]
+			bytes += replacement.text
+			copied = range.upperBound
+			shift += replacement.text.count - range.count
+			shifts.append((range.upperBound, shift))
+		}
+		bytes += document.bytes[copied...]
+		func moved(_ offset: Int) -> Int {
+			offset + (shifts.last { $0.from <= offset }?.by ?? 0)
+		}
 		var entries = document.entries
 		let written = Dictionary(replacements.map { ($0.entry, $0.text.count) }) { first, _ in first }
 		for index in entries.indices {

@@ -37,12 +37,27 @@ enum YAMLQuickEdit {
 			default: .plain
 			}
 		}
-		guard let splice = ByteSplice(document.bytes, replacing: changed) else { return nil }
-		let bytes = splice.bytes
-		let moved = splice.moved
-		let firstChange = changed.map(\.range.lowerBound).min() ?? 0
+		changed.sort { $0.range.lowerBound < $1.range.lowerBound }
+		var bytes: [UInt8] = []
+		bytes.reserveCapacity(document.bytes.count + 64)
+		var copied = 0
+		var shifts: [(from: Int, by: Int)] = []
+		var shift = 0
+		for replacement in changed {
+			guard replacement.range.lowerBound >= copied else { return nil }
+			bytes += document.bytes[copied..<replacement.range.lowerBound]
+			bytes += replacement.text
+			copied = replacement.range.upperBound
+			shift += replacement.text.count - replacement.range.count
+			shifts.append((replacement.range.upperBound, shift))
+		}
+		bytes += document.bytes[copied...]
+		// An offset at or after a replaced range's end moves by what the replacements up to it changed.
+		func moved(_ offset: Int) -> Int {
+			offset + (shifts.last { $0.from <= offset }?.by ?? 0)
+		}
 		var tree = document.tree
-		for index in tree.nodes.indices where tree.nodes[index].end >= firstChange {
+		for index in tree.nodes.indices where tree.nodes[index].end >= changed[0].range.lowerBound {
 			tree.nodes[index].start = moved(tree.nodes[index].start)
 			tree.nodes[index].contentStart = moved(tree.nodes[index].contentStart)
 			tree.nodes[index].end = moved(tree.nodes[index].end)
