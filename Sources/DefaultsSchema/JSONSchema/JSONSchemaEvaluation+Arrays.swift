@@ -6,14 +6,15 @@ extension JSONSchemaEvaluation {
 	func arrayViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
 		guard case .array(let items) = value else { return nil }
 		let count = Double(items.count)
+		let present = context.node.present
 		let validates = context.node.scope.validates
-		if validates, let minimum = keywords["minItems"]?.doubleValue, count < minimum {
+		if validates, present.contains(.minItems), let minimum = keywords["minItems"]?.doubleValue, count < minimum {
 			return context.violation("minItems", "must have at least \(Self.counted(minimum, "item"))")
 		}
-		if validates, let maximum = keywords["maxItems"]?.doubleValue, count > maximum {
+		if validates, present.contains(.maxItems), let maximum = keywords["maxItems"]?.doubleValue, count > maximum {
 			return context.violation("maxItems", "must have at most \(Self.counted(maximum, "item"))")
 		}
-		if validates, keywords["uniqueItems"]?.boolValue == true, items.count > 1 {
+		if validates, present.contains(.uniqueItems), keywords["uniqueItems"]?.boolValue == true, items.count > 1 {
 			var seen: [Defaults.JSONValue: Int] = [:]
 			for (index, item) in items.enumerated() {
 				if let first = seen[item] {
@@ -22,7 +23,8 @@ extension JSONSchemaEvaluation {
 				seen[item] = index
 			}
 		}
-		return itemViolation(items, keywords, context) ?? containsViolation(items, keywords, context)
+		return (present.contains(.items) ? itemViolation(items, keywords, context) : nil)
+			?? (present.contains(.contains) ? containsViolation(items, keywords, context) : nil)
 	}
 
 	/// Each item against its schema: the first ones against `prefixItems` (draft 2020-12) or a

@@ -11,8 +11,10 @@ Made for one check and thrown away: it counts the schemas looked at and keeps th
 */
 final class JSONSchemaEvaluation {
 	let compiler: JSONSchemaCompiler
-	/// Schemas looked at so far, against ``JSONSchemaValidator/maximumSteps``.
+	/// Schemas looked at so far, against ``stepLimit``.
 	private(set) var steps = 0
+	/// The most schemas this check looks at: ``JSONSchemaValidator/maximumSteps``, and more for a large value.
+	var stepLimit = JSONSchemaValidator.maximumSteps
 	/// The base URIs of the schema resources the check is in, outermost first (the dynamic scope
 	/// that `$dynamicRef` and `$recursiveRef` look through).
 	var dynamicScope: [String?] = []
@@ -51,9 +53,9 @@ final class JSONSchemaEvaluation {
 		}
 		if node.checksNothing { return nil }
 		steps += 1
-		guard depth < JSONSchemaValidator.maximumDepth, steps <= JSONSchemaValidator.maximumSteps else { return nil }
+		guard depth < JSONSchemaValidator.maximumDepth, steps <= stepLimit else { return nil }
 		// A schema that sets its own base URI is a resource of the dynamic scope while it is checked.
-		let entersResource = dynamicScope.last.map { $0 != node.scope.base } ?? true
+		let entersResource = node.setsBase || dynamicScope.isEmpty
 		if entersResource { dynamicScope.append(node.scope.base) }
 		defer { if entersResource { dynamicScope.removeLast() } }
 		let annotations = outer != nil || node.families.contains(.unevaluated) ? JSONSchemaAnnotations() : nil
@@ -75,6 +77,22 @@ final class JSONSchemaEvaluation {
 		}
 		if let outer, let annotations { outer.merge(annotations) }
 		return nil
+	}
+
+	/// Lets the check look at ``JSONSchemaValidator/stepsPerValue`` more schemas for each value in `value`
+	/// (its members and items, nested), so that a large settings file is checked to its end.
+	func allowSteps(for value: Defaults.JSONValue) {
+		var count = 0
+		var pending = [value]
+		while let next = pending.popLast() {
+			count += 1
+			switch next {
+			case .array(let items): pending += items
+			case .object(let members): pending += members.values
+			default: break
+			}
+		}
+		stepLimit = JSONSchemaValidator.maximumSteps + JSONSchemaValidator.stepsPerValue * count
 	}
 
 	/// Where a keyword is being checked.
@@ -127,13 +145,7 @@ final class JSONSchemaEvaluation {
 	// MARK: - type, enum, const
 
 	private func typeViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
-		let types: [String]
-		switch keywords["type"] {
-		case .string(let type)?: types = [type]
-		case .array(let list)?: types = list.compactMap(\.stringValue)
-		default: return nil
-		}
-		guard !types.isEmpty, !types.contains(where: { Self.value(value, hasType: $0) }) else { return nil }
+		guard let types = context.node.types, !types.isEmpty, !types.contains(where: { Self.value(value, hasType: $0) }) else { return nil }
 		let names = types.map(Self.typeDescription)
 		let allowed = names.count <= 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
 		return context.violation("type", "must be \(allowed), not \(value.abbreviatedDescription)")
