@@ -67,14 +67,21 @@ extension JSONSchemaEvaluation {
 		guard let contains = context.node.child("contains") else { return nil }
 		let counts = context.node.scope.draft >= .draft2019 && context.node.scope.validates
 		var matching = 0
-		var firstRefusal: JSONSchemaViolation?
-		for (index, item) in items.enumerated() {
-			if let violation = checkPart(item, against: contains, at: context.path.index(index), context) {
-				firstRefusal = firstRefusal ?? violation
-			} else {
-				matching += 1
-				if context.node.scope.draft >= .draft2020 { context.annotations?.containedItems.insert(index) }
+		var firstRefused: Int?
+		quietly {
+			for (index, item) in items.enumerated() {
+				if checkPart(item, against: contains, at: context.path.index(index), context) != nil {
+					firstRefused = firstRefused ?? index
+				} else {
+					matching += 1
+					if context.node.scope.draft >= .draft2020 { context.annotations?.containedItems.insert(index) }
+				}
 			}
+		}
+		// The first item refused, in words, only when the array is.
+		var firstRefusal: JSONSchemaViolation? {
+			guard !isQuiet, let index = firstRefused else { return nil }
+			return checkPart(items[index], against: contains, at: context.path.index(index), context)
 		}
 		let minimum = counts ? keywords["minContains"]?.doubleValue ?? 1 : 1
 		if Double(matching) < minimum {

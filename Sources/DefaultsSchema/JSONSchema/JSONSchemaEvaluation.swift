@@ -18,6 +18,9 @@ final class JSONSchemaEvaluation {
 	/// The base URIs of the schema resources the check is in, outermost first (the dynamic scope
 	/// that `$dynamicRef` and `$recursiveRef` look through).
 	var dynamicScope: [String?] = []
+	/// Whether only the fact of a violation matters for now, not its words: while the forms of an
+	/// `anyOf` are tried, say, most refusals are thrown away, so none is written out until one is kept.
+	var isQuiet = false
 
 	init(compiler: JSONSchemaCompiler) {
 		self.compiler = compiler
@@ -49,7 +52,7 @@ final class JSONSchemaEvaluation {
 		annotations outer: JSONSchemaAnnotations?
 	) -> JSONSchemaViolation? {
 		guard node.allowsSomething else {
-			return JSONSchemaViolation(path: path.text, keyword: "false", message: "is not allowed here")
+			return isQuiet ? Self.unwritten : JSONSchemaViolation(path: path.text, keyword: "false", message: "is not allowed here")
 		}
 		if node.checksNothing { return nil }
 		steps += 1
@@ -59,7 +62,7 @@ final class JSONSchemaEvaluation {
 		if entersResource { dynamicScope.append(node.scope.base) }
 		defer { if entersResource { dynamicScope.removeLast() } }
 		let annotations = outer != nil || node.families.contains(.unevaluated) ? JSONSchemaAnnotations() : nil
-		let context = Context(path: path, following: following, depth: depth + 1, node: node, annotations: annotations)
+		let context = Context(path: path, following: following, depth: depth + 1, node: node, annotations: annotations, isQuiet: isQuiet)
 		let families = node.families
 
 		if families.contains(.reference), let violation = referenceViolation(value, context) {
@@ -107,11 +110,24 @@ final class JSONSchemaEvaluation {
 		let node: JSONSchemaNode
 		/// What the schema evaluated so far, when a schema around it asks (`unevaluatedProperties`).
 		let annotations: JSONSchemaAnnotations?
+		/// Whether a violation's words are left unwritten (see ``JSONSchemaEvaluation/isQuiet``).
+		let isQuiet: Bool
 
 		/// A violation here.
-		func violation(_ keyword: String, _ message: String, closestForm: String? = nil) -> JSONSchemaViolation {
-			JSONSchemaViolation(path: path.text, keyword: keyword, message: message, closestForm: closestForm)
+		func violation(_ keyword: String, _ message: @autoclosure () -> String, closestForm: @autoclosure () -> String? = nil) -> JSONSchemaViolation {
+			isQuiet ? JSONSchemaEvaluation.unwritten : JSONSchemaViolation(path: path.text, keyword: keyword, message: message(), closestForm: closestForm())
 		}
+	}
+
+	/// The violation found while quiet: that there is one, without its words.
+	static let unwritten = JSONSchemaViolation(path: "", keyword: "", message: "")
+
+	/// `body`'s result, found quietly (see ``isQuiet``).
+	func quietly<Result>(_ body: () -> Result) -> Result {
+		let wasQuiet = isQuiet
+		isQuiet = true
+		defer { isQuiet = wasQuiet }
+		return body()
 	}
 
 	/// Checks `value` against a subschema that applies to the value itself (`allOf`, `then`);

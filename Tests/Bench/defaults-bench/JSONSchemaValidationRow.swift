@@ -24,10 +24,17 @@ enum JSONSchemaValidationBenchmarks {
 		let violation = validator.firstViolation(of: workflow)
 		first = Double(DispatchTime.now().uptimeNanoseconds - start)
 		let warm = nanosecondsPerRun(repetitions: 9) { consume(validator.isValid(workflow) ? 1 : 0) }
+		// The same workflow with a broken job last (by name): the check goes to the end of the file.
+		var broken = workflow.objectValue ?? [:]
+		var jobs = broken["jobs"]?.objectValue ?? [:]
+		jobs["zz-broken"] = ["runs-on": 3, "steps": [["run": "true"]]]
+		broken["jobs"] = .object(jobs)
+		let brokenRefused = validator.firstViolation(of: .object(broken)) != nil
 		var row = Row(name: "14. JSON Schema check, \(grouped(size)) B workflow (github-workflow.json)", unit: "ns", ours: warm,
 			userDefaults: nil, floor: nil, target: "< 50 ms")
-		row.meetsTarget = warm < 50_000_000 && violation == nil
-		row.note = violation.map { "refused: \($0.description)" } ?? "first check (schema made ready) \(String(format: "%.1f", first / 1e6)) ms"
+		row.meetsTarget = warm < 50_000_000 && violation == nil && brokenRefused
+		row.note = violation.map { "refused: \($0.description)" }
+			?? (brokenRefused ? "first check (schema made ready) \(String(format: "%.1f", first / 1e6)) ms" : "a broken last job passed")
 		return [row]
 	}
 
