@@ -32,6 +32,13 @@ struct JSONSchemaReferencesTests {
 		documents.add(try json(#"{"$ref": "a.json"}"#), at: "https://example.com/b.json")
 		let loop = JSONSchemaValidator(schema: try json(#"{"$ref": "a.json"}"#), documents: documents, uri: "https://example.com/root.json")
 		#expect(loop.isValid(1), "a loop that looks no further into the value allows anything")
+		// Not only within the bound on depth: the second time round, the reference allows anything.
+		let steps = loop.program.withCompiler { compiler in
+			let evaluation = JSONSchemaEvaluation(compiler: compiler)
+			_ = evaluation.check(1, against: compiler.root, at: JSONSchemaPath(), following: [], depth: 0, annotations: nil)
+			return evaluation.steps
+		}
+		#expect(steps < 10, "\(steps) schemas looked at")
 		// A cycle that goes down the value each time: followed as deep as the value goes.
 		documents.add(try json(#"{"type": "object", "properties": {"child": {"$ref": "d.json"}}}"#), at: "https://example.com/c.json")
 		documents.add(try json(#"{"type": "object", "properties": {"child": {"$ref": "c.json"}}}"#), at: "https://example.com/d.json")
