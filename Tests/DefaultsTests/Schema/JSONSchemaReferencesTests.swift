@@ -140,6 +140,8 @@ struct JSONSchemaReferencesTests {
 		let draft2019 = try json(#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "prefixItems": [{"type": "string"}], "items": [{"type": "integer"}]}"#)
 		#expect(JSONSchemaValidator(schema: draft2019).isValid([1]), "prefixItems is not a keyword of draft 2019-09")
 		#expect(!JSONSchemaValidator(schema: draft2019).isValid(["a"]))
+		let itemsAlone2019 = try json(#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#)
+		#expect(!JSONSchemaValidator(schema: itemsAlone2019).isValid(["a"]), "in draft 2019-09, items applies to every item")
 		let draft2020 = try json(#"{"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#)
 		#expect(JSONSchemaValidator(schema: draft2020).isValid(["a", 1]))
 		#expect(JSONSchemaValidator(schema: draft2020).firstViolation(of: ["a", "b"])?.description == #"[1]: must be an integer, not "b" (type)"#)
