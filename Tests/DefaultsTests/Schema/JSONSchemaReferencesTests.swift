@@ -74,6 +74,14 @@ struct JSONSchemaReferencesTests {
 		#expect(JSONSchemaDocuments().missingReferences(of: try json(#"{"$ref": "other.json"}"#), at: nil) == [])
 		#expect(JSONSchemaDocuments().missingReferences(of: try json(#"{"$ref": "other.json"}"#), at: "https://example.com/dir/app.json")
 			== ["https://example.com/dir/other.json"])
+		// What a document here refers to is needed too: asking again after adding it fills the set.
+		var chain = JSONSchemaDocuments()
+		let root = try json(#"{"$ref": "a.json"}"#)
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == ["https://example.com/a.json"])
+		chain.add(try json(##"{"properties": {"b": {"$ref": "b.json#/x"}, "self": {"$ref": "#"}, "root": {"$ref": "root.json"}}}"##), at: "https://example.com/a.json")
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == ["https://example.com/b.json"])
+		chain.add(try json(#"{"x": {"$ref": "a.json"}}"#), at: "https://example.com/b.json")
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == [], "a cycle between documents here ends")
 		// Draft 4 names its identifier `id`.
 		let draft4 = try json(#"{"$schema": "http://json-schema.org/draft-04/schema#", "id": "https://example.com/v4/", "items": {"$ref": "item.json"}}"#)
 		#expect(JSONSchemaDocuments().missingReferences(of: draft4) == ["https://example.com/v4/item.json"])
