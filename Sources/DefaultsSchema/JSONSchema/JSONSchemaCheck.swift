@@ -4,7 +4,7 @@ import Defaults
 A setting's own JSON Schema (its property's schema, in the document it came from), which
 ``Setting/validate(_:)`` checks a value against after the setting's own checks.
 
-Kept by settings read from a JSON Schema (``SettingsSchema/importing(jsonSchema:title:)``); not
+Kept by settings read from a JSON Schema (``SettingsSchema/importing(jsonSchema:title:documents:uri:)``); not
 part of the schema file format. A class: a setting is copied often, and this way a copy costs one reference.
 */
 final class JSONSchemaCheck: Sendable {
@@ -13,9 +13,9 @@ final class JSONSchemaCheck: Sendable {
 	/// against the object's rules for such members (``SettingsSchema/withOtherKeys(of:)``).
 	let memberName: String?
 
-	/// A check against `schema`, a part of `document`.
-	init(schema: Defaults.JSONValue, in document: Defaults.JSONValue) {
-		validator = JSONSchemaValidator(schema: schema, in: document)
+	/// A check against `schema`, a part of `library`'s document.
+	init(schema: Defaults.JSONValue, library: JSONSchemaLibrary) {
+		validator = JSONSchemaValidator(schema: schema, library: library)
 		memberName = nil
 	}
 
