@@ -50,6 +50,12 @@ __attribute__((constructor)) static void isolate_configuration(void) {
 	snprintf(data_directories, sizeof data_directories, "%s/xdg-data-dirs", config_directory);
 	setenv("XDG_DATA_HOME", data_home, 1);
 	setenv("XDG_DATA_DIRS", data_directories, 1);
+	// Schemas and catalogues fetched (defaults-tui's cache), never the user's ~/.cache.
+	static char cache_home[sizeof config_directory + 16];
+	snprintf(cache_home, sizeof cache_home, "%s/xdg-cache", config_directory);
+	setenv("XDG_CACHE_HOME", cache_home, 1);
+	// Never the user's choice of network use for schemas.
+	unsetenv("DEFAULTS_TUI_OFFLINE");
 	// Registered before anything else in the process, so it runs last at exit,
 	// after the stores and Foundation have saved what they hold.
 	atexit(remove_config_directory);
