@@ -20,10 +20,13 @@ enum SchemaSources {
 		LocalSchemaFiles()
 	}
 
-	/// The catalogue named by `option` (`--catalog`) or the variable, if either names one.
+	/// The catalogue named by `option` (`--catalog`) or the variable, if either names one (a
+	/// relative path from the current folder made absolute, so that its entries' relative
+	/// addresses are taken from its folder wherever they are used).
 	static func namedCatalog(option: String?) -> String? {
-		if let option, !option.isEmpty { return option }
-		return getenv(catalogVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+		let named = option.flatMap { $0.isEmpty ? nil : $0 } ?? getenv(catalogVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+		guard let named, case .file(let path) = SchemaAddress(named), !path.hasPrefix("/") else { return named }
+		return URL(fileURLWithPath: path).standardizedFileURL.path
 	}
 
 	/// The locator of settings files' schemas, with the catalogue `option` (`--catalog`) names or
