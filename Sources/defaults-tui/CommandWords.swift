@@ -1,4 +1,5 @@
 import Defaults
+import Foundation
 
 /**
 The word that names the command: one of the commands, `help`, or a word that is neither, which
@@ -40,6 +41,14 @@ enum CommandWords {
 	private static func sentence(_ start: String, nearest word: String) -> String {
 		guard let name = nearest(to: word) else { return start + "." }
 		return start + "; did you mean '\(name)'?"
+	}
+
+	/// Whether `word`, where a command's name would be, names a settings file: it is no command's
+	/// name nor `help` nor an option, and has a `/`, an ending of a settings file (`.json`,
+	/// `.toml`…) or names a file that is there. A file named like a command is `./list`.
+	static func namesFile(_ word: String) -> Bool {
+		guard !word.isEmpty, !word.hasPrefix("-"), word != "help", !names.contains(word) else { return false }
+		return word.contains("/") || SettingsFileFormats.format(forPath: word) != nil || FileManager.default.fileExists(atPath: word)
 	}
 
 	/// The commands, for a message.

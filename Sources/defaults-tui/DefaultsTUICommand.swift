@@ -54,7 +54,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		                                            Edit a fleet's settings in etcd, live.
 		""",
 		version: toolVersion,
-		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, AppsCommand.self],
+		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WhichSchemaCommand.self, AppsCommand.self],
 		defaultSubcommand: EditCommand.self
 	)
 
@@ -62,7 +62,7 @@ struct DefaultsTUICommand: ParsableCommand {
 	static let toolVersion = "0.5.0"
 
 	/// The options that say which settings are edited.
-	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--etcd", "--prefix"]
+	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--catalog", "--etcd", "--prefix"]
 
 	/**
 	The arguments with the options that say which settings are edited moved after the command
@@ -76,6 +76,22 @@ struct DefaultsTUICommand: ParsableCommand {
 		      configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] })
 		else { return arguments }
 		return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+	}
+
+	/**
+	The arguments with a settings file named where a command's name would be (`defaults-tui
+	starship.toml`, or after `edit`) given as `--store FILE`, as `vim FILE` names its file. A word
+	names a file when it is no command's name and has a `/`, a settings file's ending or is a file
+	here (``CommandWords/namesFile(_:)``): `list` is the command even beside a file named so, and
+	`./list` the file. Left alone when `--store`, `--app` or `--etcd` names the settings already.
+	*/
+	static func fileAsStore(_ arguments: [String]) -> [String] {
+		guard var index = indexAfterSelectionOptions(arguments), index < arguments.count else { return arguments }
+		let named = arguments[..<index].contains { argument in ["--store", "--app", "--etcd"].contains { argument == $0 || argument.hasPrefix($0 + "=") } }
+		guard !named else { return arguments }
+		if arguments[index] == "edit" { index += 1 }
+		guard index < arguments.count, CommandWords.namesFile(arguments[index]) else { return arguments }
+		return Array(arguments[..<index]) + ["--store", arguments[index]] + arguments[(index + 1)...]
 	}
 
 	/// Where the arguments go on after the options that say which settings are edited, when they
@@ -101,7 +117,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		Defaults.problemHandler = { problem in
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
 		}
-		let arguments = commandFirst(Array(CommandLine.arguments.dropFirst()))
+		let arguments = commandFirst(fileAsStore(Array(CommandLine.arguments.dropFirst())))
 		let oneShot = OneShotCommand.parse(arguments)
 		// A change not yet saved when SIGTERM, SIGINT or SIGHUP comes is saved before the signal
 		// ends the process (get and list change nothing: they do without the thread this starts).

@@ -22,7 +22,7 @@ package enum XDGDirectories {
 	}
 
 	/// `$HOME` when it is an absolute path, else the account's home directory.
-	private static func home(in environment: [String: String]?) -> URL {
+	package static func home(in environment: [String: String]? = nil) -> URL {
 		URL(fileURLWithPath: directory("HOME", in: environment) ?? NSHomeDirectory(), isDirectory: true)
 	}
 

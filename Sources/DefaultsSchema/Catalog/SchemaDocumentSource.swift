@@ -4,6 +4,18 @@ import Foundation
 public protocol SchemaDocumentSource: Sendable {
 	/// The bytes at `address` (an http(s) URL, a file URL, or a path), or an error saying what could not be read.
 	func data(at address: String) throws -> Data
+
+	/// The bytes at `address` when they are at hand without the network (a file, a cached copy),
+	/// else `nil`: for what must never wait on a fetch (the list of programs). By default, files only.
+	func dataAtHand(at address: String) -> Data?
+}
+
+extension SchemaDocumentSource {
+	/// The file `address` names (a path or a `file:` URL), read; `nil` for an http(s) address or a file that cannot be read.
+	public func dataAtHand(at address: String) -> Data? {
+		guard case .file = SchemaAddress(address) else { return nil }
+		return try? LocalSchemaFiles().data(at: address)
+	}
 }
 
 /// Why a schema document or a catalogue could not be read from its address.

@@ -40,8 +40,12 @@ struct EditCommand: ParsableCommand {
 	var log: String?
 
 	func run() throws {
-		if settings.namesNoSettings, ProgramList.hasRegisteredPrograms {
-			return try browse()
+		if settings.namesNoSettings {
+			// This machine's settings files the catalogue knows, found once, listed beside the programs.
+			let files = ProgramList.machineFiles(catalog: settings.catalogOptions.catalog)
+			if ProgramList.hasRegisteredPrograms || !files.isEmpty {
+				return try browse(files: files)
+			}
 		}
 		let (opened, problems) = try collectingProblems { try settings.open() }
 		if plain ?? PlainEditor.isPreferred {
@@ -49,6 +53,7 @@ struct EditCommand: ParsableCommand {
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
 			editor.plain.model.schemaFromStore = opened.schemaFromStore
+			editor.plain.model.schemaNote = opened.schemaNote
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
@@ -60,6 +65,7 @@ struct EditCommand: ParsableCommand {
 			editor.model.showProblem(problems.map(\.message).joined(separator: " "))
 		}
 		editor.model.schemaFromStore = opened.schemaFromStore
+		editor.model.schemaNote = opened.schemaNote
 		do {
 			ending = try editor.run()
 		} catch {
@@ -82,9 +88,13 @@ struct EditCommand: ParsableCommand {
 
 	/// The list of programs, each opened in the editor: what the editor does with no settings named
 	/// when any program registered its settings.
-	private func browse() throws {
+	private func browse(files: [SettingsFileDiscovery.File]) throws {
+		let catalog = settings.catalogOptions.catalog
 		let (browser, problems) = collectingProblems {
-			TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
+			TerminalBrowser(
+				entries: { ProgramList.entries(files: files, catalog: catalog) }, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) },
+				open: { try ProgramList.open($0, catalog: catalog) }
+			)
 		}
 		let ending: TerminalEditor.Ending
 		if plain ?? PlainEditor.isPreferred {
