@@ -54,7 +54,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		                                            Edit a fleet's settings in etcd, live.
 		""",
 		version: toolVersion,
-		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WhichSchemaCommand.self, AppsCommand.self],
+		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WhichSchemaCommand.self, SchemasCommand.self, AppsCommand.self],
 		defaultSubcommand: EditCommand.self
 	)
 

@@ -14,10 +14,11 @@ enum SchemaSources {
 	/// The variable naming the catalogue when `--catalog` does not.
 	static let catalogVariable = "DEFAULTS_TUI_CATALOG"
 
-	/// What schema documents and catalogues are read through: local files (an http(s) address is
-	/// refused, saying fetching is not available).
+	/// What schema documents and catalogues are read through: files, and http(s) addresses through
+	/// the schema cache (fetched when missing or old, never with `offline`, `--offline` or
+	/// `DEFAULTS_TUI_OFFLINE`; see ``NetworkUse``).
 	static func standard(offline: Bool = false) -> any SchemaDocumentSource {
-		LocalSchemaFiles()
+		NetworkUse.cache(offline: offline)
 	}
 
 	/// The catalogue named by `option` (`--catalog`) or the variable, if either names one (a

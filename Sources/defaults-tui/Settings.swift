@@ -39,6 +39,9 @@ struct SettingsOptions: ParsableArguments {
 	@OptionGroup(title: "schemas")
 	var catalogOptions: CatalogOptions
 
+	@OptionGroup(title: "schemas")
+	var networkOptions: NetworkOptions
+
 	/// The etcd endpoints given, split at commas.
 	var etcdEndpoints: [String] {
 		etcd.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -88,6 +88,13 @@ public final class SchemaCache: SchemaDocumentSource {
 		}
 	}
 
+	/// A file's bytes, or the cached copy of an http(s) document however old; `nil` when it is not
+	/// at hand without the network.
+	public func dataAtHand(at address: String) -> Data? {
+		guard case .web = SchemaAddress(address) else { return try? LocalSchemaFiles().data(at: address) }
+		return entry(for: address)?.body
+	}
+
 	/// What ``refresh(_:)`` did.
 	public enum Refreshed: Equatable, Sendable {
 		/// The document was fetched (it was not cached, or it changed): its size in bytes.

@@ -42,6 +42,9 @@ struct WhichSchemaCommand: ParsableCommand {
 	@OptionGroup(title: "schemas")
 	var catalogOptions: CatalogOptions
 
+	@OptionGroup(title: "schemas")
+	var networkOptions: NetworkOptions
+
 	func run() throws {
 		if let format { try SettingsOptions.checkFormat(format) }
 		let fileFormat = try SettingsFileFormats.format(ofStore: file, named: format, document: nil)
