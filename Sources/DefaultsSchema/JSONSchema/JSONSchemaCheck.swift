@@ -13,9 +13,9 @@ final class JSONSchemaCheck: Sendable {
 	/// against the object's rules for such members (``SettingsSchema/withOtherKeys(of:)``).
 	let memberName: String?
 
-	/// A check against `schema`, a part of `document`.
-	init(schema: Defaults.JSONValue, in document: Defaults.JSONValue) {
-		validator = JSONSchemaValidator(schema: schema, in: document)
+	/// A check against `schema`, a part of `library`'s document.
+	init(schema: Defaults.JSONValue, library: JSONSchemaLibrary) {
+		validator = JSONSchemaValidator(schema: schema, library: library)
 		memberName = nil
 	}
 

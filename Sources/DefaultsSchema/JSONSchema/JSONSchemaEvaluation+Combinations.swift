@@ -3,23 +3,29 @@ import Defaults
 extension JSONSchemaEvaluation {
 	/// Schemas made of schemas: `allOf`, `anyOf`, `oneOf`, `not`, and `if` with `then` and `else`.
 	func combinationViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
-		for part in keywords["allOf"]?.arrayValue ?? [] {
-			if let violation = checkHere(value, against: part, context) { return violation }
+		let node = context.node
+		if keywords["allOf"] != nil {
+			for part in node.children("allOf") {
+				if let violation = checkHere(value, against: part, context) { return violation }
+			}
 		}
-		if let branches = keywords["anyOf"]?.arrayValue, !branches.isEmpty {
+		// Every branch is tried when a schema around asks what they evaluated (`unevaluatedProperties`).
+		let triesAll = context.annotations != nil
+		if keywords["anyOf"] != nil, case let branches = node.children("anyOf"), !branches.isEmpty {
 			var refusals: [JSONSchemaViolation] = []
+			var matched = false
 			for branch in branches {
 				guard let violation = checkHere(value, against: branch, context) else {
-					refusals = []
-					break
+					matched = true
+					if triesAll { continue } else { break }
 				}
-				refusals.append(violation)
+				if !matched { refusals.append(violation) }
 			}
-			if !refusals.isEmpty {
+			if !matched {
 				return context.violation("anyOf", "does not match any of the allowed forms", closestForm: Self.closest(of: refusals)?.description)
 			}
 		}
-		if let branches = keywords["oneOf"]?.arrayValue, !branches.isEmpty {
+		if keywords["oneOf"] != nil, case let branches = node.children("oneOf"), !branches.isEmpty {
 			var refusals: [JSONSchemaViolation] = []
 			var matching: [Int] = []
 			for (index, branch) in branches.enumerated() {
@@ -37,11 +43,11 @@ extension JSONSchemaEvaluation {
 				return context.violation("oneOf", "matches more than one of the allowed forms (the \(Self.ordinal(matching[0])) and the \(Self.ordinal(matching[1])))")
 			}
 		}
-		if let forbidden = keywords["not"], checkHere(value, against: forbidden, context) == nil {
+		if let forbidden = node.child("not"), checkHere(value, against: forbidden, context, keepsAnnotations: false) == nil {
 			return context.violation("not", "must not match the schema under \"not\"")
 		}
-		if let condition = keywords["if"] {
-			let branch = checkHere(value, against: condition, context) == nil ? keywords["then"] : keywords["else"]
+		if node.scope.draft >= .draft7, let condition = node.child("if") {
+			let branch = checkHere(value, against: condition, context) == nil ? node.child("then") : node.child("else")
 			if let branch, let violation = checkHere(value, against: branch, context) { return violation }
 		}
 		return nil

@@ -7,25 +7,27 @@ extension JSONSchemaEvaluation {
 	/// Members are checked in the order of their names, so the first violation is always the same one.
 	func objectViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
 		guard case .object(let members) = value else { return nil }
-		if let required = keywords["required"]?.arrayValue {
+		let validates = context.node.scope.validates
+		if validates, let required = keywords["required"]?.arrayValue {
 			for name in required.compactMap(\.stringValue) where members[name] == nil {
 				return context.violation("required", "missing required member \(Self.quoted(name))")
 			}
 		}
 		let count = Double(members.count)
-		if let minimum = keywords["minProperties"]?.doubleValue, count < minimum {
+		if validates, let minimum = keywords["minProperties"]?.doubleValue, count < minimum {
 			return context.violation("minProperties", "must have at least \(Self.counted(minimum, "member"))")
 		}
-		if let maximum = keywords["maxProperties"]?.doubleValue, count > maximum {
+		if validates, let maximum = keywords["maxProperties"]?.doubleValue, count > maximum {
 			return context.violation("maxProperties", "must have at most \(Self.counted(maximum, "member"))")
 		}
-		let names = members.keys.sorted()
+		// Sorted only when there is more than one: most objects' first violation is their only one.
+		let names = members.count > 1 ? members.keys.sorted() : Array(members.keys)
 		if let violation = dependencyViolation(members, names: names, keywords, context) {
 			return violation
 		}
-		if let nameSchema = keywords["propertyNames"] {
+		if let nameSchema = context.node.child("propertyNames") {
 			for name in names {
-				if let violation = check(.string(name), against: nameSchema, at: JSONSchemaPath(), following: [], depth: context.depth) {
+				if let violation = check(.string(name), against: nameSchema, at: JSONSchemaPath(), following: [], depth: context.depth, annotations: nil) {
 					return context.violation(violation.keyword, "member name \(Self.quoted(name)) \(violation.message)", closestForm: violation.closestForm)
 				}
 			}
@@ -38,9 +40,12 @@ extension JSONSchemaEvaluation {
 	private func memberViolation(
 		_ members: [String: Defaults.JSONValue], names: [String], _ keywords: [String: Defaults.JSONValue], _ context: Context
 	) -> JSONSchemaViolation? {
-		let properties = keywords["properties"]?.objectValue ?? [:]
-		let patterns = (keywords["patternProperties"]?.objectValue ?? [:]).sorted { $0.key < $1.key }
-		let additional = keywords["additionalProperties"]
+		let node = context.node
+		let properties = keywords["properties"] != nil ? node.members("properties") : [:]
+		let patterns = keywords["patternProperties"] != nil ? node.members("patternProperties").sorted { $0.key < $1.key } : []
+		let additional = node.child("additionalProperties")
+		guard !properties.isEmpty || !patterns.isEmpty || additional != nil else { return nil }
+		let annotations = context.annotations
 		for name in names {
 			guard let member = members[name] else { continue }
 			let path = context.path.member(name)
@@ -49,16 +54,21 @@ extension JSONSchemaEvaluation {
 				isNamed = true
 				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
 			}
-			for (pattern, schema) in patterns where text(name, matches: pattern) == true {
+			for (pattern, schema) in patterns where node.name(name, matches: pattern, in: self) == true {
 				isNamed = true
 				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
 			}
-			guard !isNamed, let additional else { continue }
-			if additional == .bool(false) {
+			if isNamed {
+				annotations?.members.insert(name)
+				continue
+			}
+			guard let additional else { continue }
+			if !additional.allowsSomething {
 				return context.violation("additionalProperties", "must not have the member \(Self.quoted(name))")
 			}
 			if let violation = checkPart(member, against: additional, at: path, context) { return violation }
 		}
+		if additional != nil { annotations?.allMembers = true }
 		return nil
 	}
 
@@ -72,11 +82,12 @@ extension JSONSchemaEvaluation {
 			for name in names {
 				guard let dependency = dependencies[name] else { continue }
 				if case .array(let required) = dependency {
-					guard keyword != "dependentSchemas" else { continue }
+					guard keyword != "dependentSchemas", context.node.scope.validates else { continue }
 					for other in required.compactMap(\.stringValue) where members[other] == nil {
 						return context.violation(keyword, "missing member \(Self.quoted(other)), which \(Self.quoted(name)) requires")
 					}
-				} else if keyword != "dependentRequired", let violation = checkHere(.object(members), against: dependency, context) {
+				} else if keyword != "dependentRequired", let schema = context.node.members(keyword)[name],
+				          let violation = checkHere(.object(members), against: schema, context) {
 					return violation
 				}
 			}

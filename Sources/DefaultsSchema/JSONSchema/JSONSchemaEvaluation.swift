@@ -6,18 +6,31 @@ One check of a value against a schema (``JSONSchemaValidator/firstViolation(of:a
 over the schema's keywords, down the value's members and items and along the schema's references.
 
 Each keyword family has its own file (`+Numbers`, `+Strings`, `+Objects`, `+Arrays`,
-`+Combinations`); this one follows `$ref` and checks `type`, `enum` and `const`.
-Made for one check and thrown away: it counts the schemas looked at and keeps the patterns compiled.
+`+Combinations`, `+References`, `+Unevaluated`); this one checks `type`, `enum` and `const`.
+Made for one check and thrown away: it counts the schemas looked at and keeps the dynamic scope.
 */
 final class JSONSchemaEvaluation {
-	let resolver: JSONSchemaResolver
+	let compiler: JSONSchemaCompiler
 	/// Schemas looked at so far, against ``JSONSchemaValidator/maximumSteps``.
 	private(set) var steps = 0
-	/// Patterns compiled so far; `nil` for one that does not compile.
-	private var expressions: [String: NSRegularExpression?] = [:]
+	/// The base URIs of the schema resources the check is in, outermost first (the dynamic scope
+	/// that `$dynamicRef` and `$recursiveRef` look through).
+	var dynamicScope: [String?] = []
 
-	init(resolver: JSONSchemaResolver) {
-		self.resolver = resolver
+	init(compiler: JSONSchemaCompiler) {
+		self.compiler = compiler
+	}
+
+	/// An evaluation of schemas in `document` alone (no other documents), for a look at one check.
+	convenience init(document: Defaults.JSONValue) {
+		let library = JSONSchemaLibrary(document: document)
+		self.init(compiler: JSONSchemaCompiler(library: library, schema: document, isDocument: true))
+	}
+
+	/// ``check(_:against:at:following:depth:annotations:)`` of `schema`, the whole document or a schema with no references.
+	func check(_ value: Defaults.JSONValue, against schema: Defaults.JSONValue, at path: JSONSchemaPath, following: [ObjectIdentifier], depth: Int) -> JSONSchemaViolation? {
+		let node = schema == compiler.library.document ? compiler.root : JSONSchemaNode(schema, outer: compiler.root.scope, documents: compiler.library.all)
+		return check(value, against: node, at: path, following: following, depth: depth, annotations: nil)
 	}
 
 	/**
@@ -26,35 +39,42 @@ final class JSONSchemaEvaluation {
 	`following` holds the references followed since the check last went down into a member or an
 	item: meeting one of them again means the schema refers to itself without looking further into
 	the value, which could go on for ever, so the repeated reference allows anything. `depth` is how
-	many schemas lead here.
+	many schemas lead here. `annotations`, when given, learns which members and items the schema
+	evaluated, when the value passes it (for `unevaluatedProperties` and `unevaluatedItems` around it).
 	*/
-	func check(_ value: Defaults.JSONValue, against schema: Defaults.JSONValue, at path: JSONSchemaPath, following: [String], depth: Int) -> JSONSchemaViolation? {
-		let keywords: [String: Defaults.JSONValue]
-		switch schema {
-		case .bool(false):
+	func check(
+		_ value: Defaults.JSONValue, against node: JSONSchemaNode, at path: JSONSchemaPath, following: [ObjectIdentifier], depth: Int,
+		annotations outer: JSONSchemaAnnotations?
+	) -> JSONSchemaViolation? {
+		guard node.allowsSomething else {
 			return JSONSchemaViolation(path: path.text, keyword: "false", message: "is not allowed here")
-		case .object(let members):
-			keywords = members
-		default:
-			// `true`, or something that is not a schema: nothing to check.
-			return nil
 		}
+		if node.checksNothing { return nil }
 		steps += 1
 		guard depth < JSONSchemaValidator.maximumDepth, steps <= JSONSchemaValidator.maximumSteps else { return nil }
-		let context = Context(path: path, following: following, depth: depth + 1)
+		// A schema that sets its own base URI is a resource of the dynamic scope while it is checked.
+		let entersResource = dynamicScope.last.map { $0 != node.scope.base } ?? true
+		if entersResource { dynamicScope.append(node.scope.base) }
+		defer { if entersResource { dynamicScope.removeLast() } }
+		let annotations = outer != nil || node.families.contains(.unevaluated) ? JSONSchemaAnnotations() : nil
+		let context = Context(path: path, following: following, depth: depth + 1, node: node, annotations: annotations)
+		let families = node.families
 
-		if let reference = keywords["$ref"]?.stringValue, !following.contains(reference), let target = resolver.target(of: reference) {
-			if let violation = check(value, against: target, at: path, following: following + [reference], depth: depth + 1) {
-				return violation
-			}
+		if families.contains(.reference), let violation = referenceViolation(value, context) {
+			return violation
 		}
-		return typeViolation(value, keywords, context)
-			?? valueViolation(value, keywords, context)
-			?? numberViolation(value, keywords, context)
-			?? stringViolation(value, keywords, context)
-			?? objectViolation(value, keywords, context)
-			?? arrayViolation(value, keywords, context)
-			?? combinationViolation(value, keywords, context)
+		if !node.referenceOnly, let violation = (families.contains(.type) ? typeViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.value) ? valueViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.number) ? numberViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.string) ? stringViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.object) ? objectViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.array) ? arrayViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.combination) ? combinationViolation(value, node.keywords, context) : nil)
+			?? (families.contains(.unevaluated) ? unevaluatedViolation(value, context) : nil) {
+			return violation
+		}
+		if let outer, let annotations { outer.merge(annotations) }
+		return nil
 	}
 
 	/// Where a keyword is being checked.
@@ -62,9 +82,13 @@ final class JSONSchemaEvaluation {
 		/// Where the value is.
 		let path: JSONSchemaPath
 		/// The references followed at this place in the value.
-		let following: [String]
+		let following: [ObjectIdentifier]
 		/// How many schemas lead to the keyword's own.
 		let depth: Int
+		/// The schema the keyword is in.
+		let node: JSONSchemaNode
+		/// What the schema evaluated so far, when a schema around it asks (`unevaluatedProperties`).
+		let annotations: JSONSchemaAnnotations?
 
 		/// A violation here.
 		func violation(_ keyword: String, _ message: String, closestForm: String? = nil) -> JSONSchemaViolation {
@@ -72,21 +96,24 @@ final class JSONSchemaEvaluation {
 		}
 	}
 
-	/// Checks `value` against a subschema that applies to the value itself (`allOf`, `then`, `not`).
-	func checkHere(_ value: Defaults.JSONValue, against schema: Defaults.JSONValue, _ context: Context) -> JSONSchemaViolation? {
-		check(value, against: schema, at: context.path, following: context.following, depth: context.depth)
+	/// Checks `value` against a subschema that applies to the value itself (`allOf`, `then`);
+	/// what it evaluates counts as the schema's own when `keepsAnnotations` (not under `not`).
+	func checkHere(_ value: Defaults.JSONValue, against node: JSONSchemaNode?, _ context: Context, keepsAnnotations: Bool = true) -> JSONSchemaViolation? {
+		guard let node else { return nil }
+		return check(value, against: node, at: context.path, following: context.following, depth: context.depth,
+			annotations: keepsAnnotations ? context.annotations : nil)
 	}
 
 	/// Checks a member or an item of the value, at `path`, against a subschema.
-	func checkPart(_ value: Defaults.JSONValue, against schema: Defaults.JSONValue, at path: JSONSchemaPath, _ context: Context) -> JSONSchemaViolation? {
-		check(value, against: schema, at: path, following: [], depth: context.depth)
+	func checkPart(_ value: Defaults.JSONValue, against node: JSONSchemaNode, at path: JSONSchemaPath, _ context: Context) -> JSONSchemaViolation? {
+		check(value, against: node, at: path, following: [], depth: context.depth, annotations: nil)
 	}
 
 	/// The compiled `pattern`, or `nil` when it is not a regular expression this platform reads.
 	func expression(_ pattern: String) -> NSRegularExpression? {
-		if let known = expressions[pattern] { return known }
+		if let known = compiler.expressions[pattern] { return known }
 		let compiled = try? NSRegularExpression(pattern: pattern)
-		expressions[pattern] = compiled
+		compiler.expressions[pattern] = compiled
 		return compiled
 	}
 

@@ -18,7 +18,8 @@ Each property of the top-level object is a setting, by what its schema says:
 | anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
 
 `title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
-`$ref` within the document and `allOf` are followed (a recursive schema stops where it repeats).
+`$ref` within the document, or into one of the other documents given, and `allOf` are followed
+(a recursive schema stops where it repeats).
 A `"null"` among the types makes the setting optional.
 
 Every setting also keeps its property's whole schema: ``Setting/validate(_:)`` checks a value
@@ -47,7 +48,7 @@ public struct JSONSchemaImport: Sendable {
 	public let schema: SettingsSchema
 	/// The settings edited as JSON because their schema has no closer widget, with why.
 	public let fallbacks: [Fallback]
-	/// What could not be followed (a `$ref` to another document), for the person to know.
+	/// What could not be followed (a `$ref` to a document not given), for the person to know.
 	public let notes: [String]
 	/// The references not followed, each once.
 	let unfollowedReferences: [String]
@@ -84,9 +85,15 @@ extension SettingsSchema {
 	/// The deepest group of groups read; deeper objects are JSON values.
 	static let maximumGroupDepth = 8
 
-	/// Reads a JSON Schema as settings; see ``JSONSchemaImport``.
-	public static func importing(jsonSchema: Defaults.JSONValue, title: String) -> JSONSchemaImport {
-		var importer = JSONSchemaImporter(resolver: JSONSchemaResolver(document: jsonSchema))
+	/**
+	Reads a JSON Schema as settings; see ``JSONSchemaImport``. `documents` holds the other
+	documents its references point into (see ``JSONSchemaDocuments/missingReferences(of:at:)``),
+	and `uri` is where the schema came from, which its relative references resolve against.
+	*/
+	public static func importing(
+		jsonSchema: Defaults.JSONValue, title: String, documents: JSONSchemaDocuments = JSONSchemaDocuments(), uri: String? = nil
+	) -> JSONSchemaImport {
+		var importer = JSONSchemaImporter(resolver: JSONSchemaResolver(library: JSONSchemaLibrary(document: jsonSchema, documents: documents, uri: uri)))
 		let root = importer.resolver.resolved(jsonSchema)
 		let schemaTitle = root["title"]?.stringValue ?? title
 		var sections: [Section] = []
@@ -96,7 +103,7 @@ extension SettingsSchema {
 		// Keys it does not name are checked as its members are: against `patternProperties`, else `additionalProperties`.
 		let otherKeysRules = root.filter { $0.key == "patternProperties" || $0.key == "additionalProperties" }
 		if !otherKeysRules.isEmpty {
-			schema.otherKeysRules = JSONSchemaValidator(schema: .object(otherKeysRules), in: importer.resolver.document)
+			schema.otherKeysRules = JSONSchemaValidator(schema: .object(otherKeysRules), library: importer.resolver.library)
 		}
 		schema.containerChecks = importer.containerChecks
 		return JSONSchemaImport(
@@ -153,14 +160,14 @@ struct JSONSchemaImporter {
 						fallbacks.append(.init(key: key, reason: "a recursive schema"))
 						var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
 							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : memberPath)
-						setting.schemaCheck = JSONSchemaCheck(schema: property, in: resolver.document)
+						setting.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
 						settings.append(setting)
 					}
 					continue
 				}
 				groups.append((name, schema, references.union(followed)))
 				// The whole object at the top is checked too when one of its members is written.
-				if path.isEmpty { containerChecks[name] = JSONSchemaCheck(schema: property, in: resolver.document) }
+				if path.isEmpty { containerChecks[name] = JSONSchemaCheck(schema: property, library: resolver.library) }
 				continue
 			}
 			let key = memberPath.joined(separator: ".")
@@ -169,7 +176,7 @@ struct JSONSchemaImporter {
 			var made = setting(key: key, path: path.isEmpty ? nil : memberPath, name: name, schema: schema)
 			// What the setting's fields cannot say (an exclusive bound, a format, the members of an
 			// object, a choice of forms) is checked against the property's own schema.
-			made.schemaCheck = JSONSchemaCheck(schema: property, in: resolver.document)
+			made.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
 			settings.append(made)
 		}
 		sections.append(.init(title: sectionTitle, settings: settings))

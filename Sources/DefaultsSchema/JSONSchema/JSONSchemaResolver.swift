@@ -2,24 +2,36 @@ import Defaults
 
 /**
 The subschemas of one JSON Schema document with their references followed: `$ref` to a place
-in the same document (`#/definitions/…`, `#/$defs/…`, any JSON pointer, `#` itself) is replaced
-by what it points at, and `allOf` is merged into one schema.
+in the same document (`#/definitions/…`, `#/$defs/…`, any JSON pointer, `#` itself, an anchor)
+or in one of the other documents given (`https://…`, `other.json#…`, resolved against the
+document's URI and `$id`) is replaced by what it points at, and `allOf` is merged into one schema.
 
-A reference to another document (`https://…`, `other.json#…`) is not followed: it is noted,
-and the schema reads as one that says nothing (any JSON). A reference that leads back to
-itself (a recursive schema) is followed once: the second time, it reads as any JSON too,
-so a recursive schema never hangs.
+A reference to a document not given is not followed: it is noted, and the schema reads as one
+that says nothing (any JSON). A reference that leads back to itself (a recursive schema, within
+a document or across two) is followed once: the second time, it reads as any JSON too, so a
+recursive schema never hangs.
 */
 struct JSONSchemaResolver {
+	/// The document and those its references point into.
+	let library: JSONSchemaLibrary
 	/// The whole document, which `#` pointers start from.
-	let document: Defaults.JSONValue
+	var document: Defaults.JSONValue { library.document }
+	/// The base URI of the document (its `$id`, else the URI it came from).
+	private let base: String?
+	/// Schemas of other documents followed so far, by absolute URI, their references made absolute.
+	private var brought: [String: Defaults.JSONValue?] = [:]
 	/// References that could not be followed, with why, in the order they were met.
 	private(set) var notes: [String] = []
 	/// The same references, each once, in the order they were met.
 	private(set) var unfollowed: [String] = []
 
 	init(document: Defaults.JSONValue) {
-		self.document = document
+		self.init(library: JSONSchemaLibrary(document: document))
+	}
+
+	init(library: JSONSchemaLibrary) {
+		self.library = library
+		base = library.rootScope.entering(library.document.objectValue ?? [:], documents: library.all).base
 	}
 
 	/// The deepest `$ref`/`allOf` chain followed; past it, a schema reads as any JSON.
@@ -47,7 +59,7 @@ struct JSONSchemaResolver {
 				// A recursive schema: the inner occurrence is any JSON.
 				return [:]
 			}
-			if let target = target(of: reference) {
+			if let target = target(of: reference) ?? elsewhere(reference) {
 				references.insert(reference)
 				// Keywords beside a `$ref` (allowed from draft 2019-09) apply too.
 				keywords = Self.merged(resolved(target, following: following + [reference], references: &references), keywords)
@@ -62,6 +74,16 @@ struct JSONSchemaResolver {
 			}
 		}
 		return keywords
+	}
+
+	/// What a reference to another document (or to an anchor) points at, when that document is
+	/// given: its references made absolute, so that they are followed from wherever it is put.
+	private mutating func elsewhere(_ reference: String) -> Defaults.JSONValue? {
+		let absolute = JSONSchemaURI.resolve(reference, against: base)
+		if let known = brought[absolute] { return known }
+		let found = library.all.located(at: absolute).map { JSONSchemaDocuments.rebased($0, documents: library.all) }
+		brought[absolute] = found
+		return found
 	}
 
 	/// What a reference within the document points at, or `nil` for one elsewhere or to nothing.
@@ -113,7 +135,7 @@ struct JSONSchemaResolver {
 
 extension String {
 	/// The string with `%XX` escapes decoded (a JSON pointer in a URI fragment may use them).
-	fileprivate var removingPercentEncodingIfPossible: String {
+	var removingPercentEncodingIfPossible: String {
 		guard contains("%") else { return self }
 		var bytes: [UInt8] = []
 		var iterator = utf8.makeIterator()

@@ -32,10 +32,17 @@ validator.isValid(["target": "es5"])  //=> true
 ```
 */
 public struct JSONSchemaValidator: Sendable {
+	/// The schema made ready, with the documents it refers to.
+	let program: JSONSchemaProgram
+
 	/// The whole schema document, which references (`#/definitions/…`) point into.
-	public let document: Defaults.JSONValue
+	public var document: Defaults.JSONValue { program.library.document }
 	/// The schema values are checked against: the document, or a part of it.
-	public let schema: Defaults.JSONValue
+	public var schema: Defaults.JSONValue { program.schema }
+	/// The other documents references point into.
+	public var documents: JSONSchemaDocuments { program.library.documents }
+	/// The URI the document was retrieved from, which its relative references resolve against, or `nil`.
+	public var uri: String? { program.library.uri }
 
 	/// The most schemas one check looks at, nested; deeper, a schema allows anything.
 	static let maximumDepth = 128
@@ -45,13 +52,38 @@ public struct JSONSchemaValidator: Sendable {
 
 	/// A validator of the schema `document` as a whole.
 	public init(schema document: Defaults.JSONValue) {
-		self.init(schema: document, in: document)
+		self.init(schema: document, documents: JSONSchemaDocuments())
 	}
 
 	/// A validator of `schema`, a part of `document` (a property's schema), whose references point into `document`.
 	public init(schema: Defaults.JSONValue, in document: Defaults.JSONValue) {
-		self.document = document
-		self.schema = schema
+		self.init(schema: schema, in: document, documents: JSONSchemaDocuments())
+	}
+
+	/**
+	A validator of the schema `document`, retrieved from `uri` (or `nil`), whose references to
+	other documents are followed into `documents`; a reference to a document not there allows anything.
+
+	```swift
+	var documents = JSONSchemaDocuments()
+	documents.add(["$defs": ["port": ["type": "integer", "maximum": 65535]]], at: "https://example.com/types.json")
+	let validator = JSONSchemaValidator(schema: ["$ref": "types.json#/$defs/port"], documents: documents, uri: "https://example.com/app.json")
+	validator.firstViolation(of: 70000, at: "port")?.description  //=> port: must be at most 65535 (maximum)
+	```
+	*/
+	public init(schema document: Defaults.JSONValue, documents: JSONSchemaDocuments, uri: String? = nil) {
+		program = JSONSchemaProgram(schema: document, isDocument: true, library: JSONSchemaLibrary(document: document, documents: documents, uri: uri))
+	}
+
+	/// A validator of `schema`, a part of `document` (retrieved from `uri`, or `nil`), whose references
+	/// point into `document` and `documents`.
+	public init(schema: Defaults.JSONValue, in document: Defaults.JSONValue, documents: JSONSchemaDocuments, uri: String? = nil) {
+		program = JSONSchemaProgram(schema: schema, isDocument: false, library: JSONSchemaLibrary(document: document, documents: documents, uri: uri))
+	}
+
+	/// A validator of `schema`, a part of the document of `library`, which it shares with others.
+	init(schema: Defaults.JSONValue, library: JSONSchemaLibrary) {
+		program = JSONSchemaProgram(schema: schema, isDocument: false, library: library)
 	}
 
 	/**
@@ -64,8 +96,9 @@ public struct JSONSchemaValidator: Sendable {
 	```
 	*/
 	public func firstViolation(of value: Defaults.JSONValue, at path: String = "") -> JSONSchemaViolation? {
-		let evaluation = JSONSchemaEvaluation(resolver: JSONSchemaResolver(document: document))
-		return evaluation.check(value, against: schema, at: JSONSchemaPath(path), following: [], depth: 0)
+		program.withCompiler { compiler in
+			JSONSchemaEvaluation(compiler: compiler).check(value, against: compiler.root, at: JSONSchemaPath(path), following: [], depth: 0, annotations: nil)
+		}
 	}
 
 	/// Whether `value` satisfies the schema.
