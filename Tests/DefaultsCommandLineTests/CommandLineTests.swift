@@ -16,8 +16,13 @@ struct CLI {
 	/// The tool's `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`, where programs' schemas are registered.
 	var dataHome: URL { configHome.appendingPathComponent("xdg-data", isDirectory: true) }
 	var dataDirectory: URL { configHome.appendingPathComponent("xdg-data-dirs", isDirectory: true) }
+	/// The tool's `$XDG_CACHE_HOME`: schemas and catalogues fetched are kept in `<this>/defaults-tui/schemas/`.
+	var cacheHome: URL { configHome.appendingPathComponent("xdg-cache", isDirectory: true) }
 	var environment: [String: String] {
-		["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path]
+		[
+			"XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path,
+			"XDG_CACHE_HOME": cacheHome.path,
+		]
 	}
 
 	/// The tool the tests run.

@@ -189,7 +189,7 @@ public struct SchemaLocation: Sendable, Equatable {
 	*/
 	public func loadSchema(source: any SchemaDocumentSource) throws(SettingsSchemaError) -> SettingsSchema {
 		if case .file(let path) = SchemaAddress(address) {
-			return try SettingsSchema.load(from: URL(fileURLWithPath: path))
+			return try SettingsSchema.load(from: URL(fileURLWithPath: path), reportingNotes: true, references: source)
 		}
 		let data: Data
 		do {
@@ -199,7 +199,7 @@ public struct SchemaLocation: Sendable, Equatable {
 		} catch {
 			throw SettingsSchemaError(path: address, reason: "it cannot be read (\(error))")
 		}
-		return try SettingsSchema.decode(data, path: address)
+		return try SettingsSchema.decode(data, address: address, references: source)
 	}
 }
 
