@@ -29,6 +29,48 @@ enum NetworkUse {
 		offlineChosen.withLock { $0 = true }
 	}
 
+	/// While set (the editor opening, see ``EditorSchemaFetch``), documents come only from what
+	/// is at hand (files, cached copies however old); one that is not, or is old, is noted in
+	/// ``missedWhileDeferring`` for a later fetch, rather than waited for.
+	private static let deferring = Locked(false)
+	private static let missed = Locked(false)
+
+	/// Runs `body` reading documents only from what is at hand; returns its result and whether
+	/// anything was missing or old (a fetch would have been made).
+	static func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> (Result, missed: Bool) {
+		deferring.withLock { $0 = true }
+		missed.withLock { $0 = false }
+		defer { deferring.withLock { $0 = false } }
+		let result = try body()
+		return (result, missed.value)
+	}
+
+	/// Whether documents are read only from what is at hand now.
+	static var isDeferring: Bool { deferring.value }
+
+	/// The source the tool reads through: ``cache(offline:)``, or while deferring what it holds.
+	static func source(offline: Bool) -> any SchemaDocumentSource {
+		isDeferring && !(offline || isOffline) ? AtHand(cache: cache(offline: false)) : cache(offline: offline)
+	}
+
+	/// The documents at hand, without the network: an address not cached (or cached long ago) is
+	/// noted as missed; one not cached fails, saying it is being fetched.
+	private struct AtHand: SchemaDocumentSource {
+		let cache: SchemaCache
+
+		func data(at address: String) throws -> Data {
+			if !cache.isFresh(address) { NetworkUse.missed.withLock { $0 = true } }
+			guard let data = cache.dataAtHand(at: address) else {
+				throw SchemaDocumentError(address: address, reason: "\(EditorSchemaFetch.beingFetched); the editor takes it in when it arrives")
+			}
+			return data
+		}
+
+		func dataAtHand(at address: String) -> Data? {
+			cache.dataAtHand(at: address)
+		}
+	}
+
 	/// The cache every schema and catalogue of this process is read through, online or not:
 	/// one per process, so that an address that failed is tried once.
 	static func cache(offline: Bool) -> SchemaCache {

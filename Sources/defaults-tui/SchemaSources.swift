@@ -18,7 +18,7 @@ enum SchemaSources {
 	/// the schema cache (fetched when missing or old, never with `offline`, `--offline` or
 	/// `DEFAULTS_TUI_OFFLINE`; see ``NetworkUse``).
 	static func standard(offline: Bool = false) -> any SchemaDocumentSource {
-		NetworkUse.cache(offline: offline)
+		NetworkUse.source(offline: offline)
 	}
 
 	/// The catalogue named by `option` (`--catalog`) or the variable, if either names one (a
@@ -34,6 +34,8 @@ enum SchemaSources {
 	/// the standard one: one per catalogue in a process, so that the catalogue is read once.
 	static func locator(catalog option: String?, offline: Bool = false) -> SchemaLocator {
 		let address = SchemaCatalog.standardAddress(named: namedCatalog(option: option))
+		// Reading only what is at hand (the editor opening): a catalogue not at hand is not kept as missing.
+		if NetworkUse.isDeferring { return SchemaLocator(catalogAddress: address, source: standard(offline: offline)) }
 		return locators.withLock { locators in
 			if let locator = locators[address] { return locator }
 			let locator = SchemaLocator(catalogAddress: address, source: standard(offline: offline))

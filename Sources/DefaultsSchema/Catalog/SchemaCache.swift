@@ -95,6 +95,13 @@ public final class SchemaCache: SchemaDocumentSource {
 		return entry(for: address)?.body
 	}
 
+	/// Whether `address` is a file, or cached and younger than ``freshness``: read without the network.
+	public func isFresh(_ address: String) -> Bool {
+		guard case .web = SchemaAddress(address) else { return true }
+		guard let entry = entry(for: address) else { return false }
+		return Date().timeIntervalSince(entry.fetched) < Double(freshness.wholeMilliseconds) / 1000
+	}
+
 	/// What ``refresh(_:)`` did.
 	public enum Refreshed: Equatable, Sendable {
 		/// The document was fetched (it was not cached, or it changed): its size in bytes.

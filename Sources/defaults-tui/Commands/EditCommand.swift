@@ -47,8 +47,12 @@ struct EditCommand: ParsableCommand {
 				return try browse(files: files)
 			}
 		}
-		let (opened, problems) = try collectingProblems { try settings.open() }
-		if plain ?? PlainEditor.isPreferred {
+		let usesPlain = plain ?? PlainEditor.isPreferred
+		// The full screen never waits on the network for its first frame: a schema not at hand arrives later.
+		let (opened, problems, arrival) = usesPlain
+			? try { let (opened, problems) = try collectingProblems { try settings.open() }; return (opened, problems, nil) }()
+			: try EditorSchemaFetch.open(settings)
+		if usesPlain {
 			// Line prompts have no screen to hide them: said as any command says them.
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
@@ -66,6 +70,11 @@ struct EditCommand: ParsableCommand {
 		}
 		editor.model.schemaFromStore = opened.schemaFromStore
 		editor.model.schemaNote = opened.schemaNote
+		if let arrival {
+			editor.model.schemaArrival = arrival
+			// Shown by its values' types meanwhile (a cached schema being revalidated is shown as it is).
+			if opened.isInferred { editor.model.schemaNote = EditorSchemaFetch.fetchingNote }
+		}
 		do {
 			ending = try editor.run()
 		} catch {

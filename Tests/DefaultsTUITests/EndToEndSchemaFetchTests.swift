@@ -1,0 +1,41 @@
+import ChildProcess
+import Defaults
+import Foundation
+import SchemaServer
+import Testing
+import TestRequirements
+
+/// The editor on a settings file whose schema is on a slow server: the file is shown at once by
+/// its values' types, and the schema arrives in the open editor.
+@Suite("The editor in a terminal: a schema fetched after the first frame", .requires(.tmux), .timeLimit(.minutes(3)))
+struct EndToEndSchemaFetchTests {
+	@Test func theFirstFrameComesBeforeASlowSchemaWhichArrivesLater() async throws {
+		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let served = scratch.appendingPathComponent("served", isDirectory: true)
+		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+		let server = try SchemaServer.start(serving: served)
+		defer { server.stop() }
+		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		// The schema answers after 6 s (within the 10 s a request may take): the editor is on the screen well before.
+		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
+		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
+		let file = scratch.appendingPathComponent("tryout.json")
+		try Data(#"{"wrap": true}"#.utf8).write(to: file)
+
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path])
+		var firstFrame = ""
+		let early = await tmux.waitForScreen(within: 60) { screen in
+			firstFrame = screen
+			return screen.contains("Wrap")
+		}
+		#expect(early, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the schema had not come yet when the file was shown")
+		#expect(firstFrame.contains("fetching its schema") && !firstFrame.contains("Size"), "\(firstFrame)")
+		// Then it arrives: its own setting shows, and the title says why it was chosen.
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").count == 1)
+		try tmux.send("q")
+		#expect(await tmux.waitForExit() == 0)
+	}
+}
