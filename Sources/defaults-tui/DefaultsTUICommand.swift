@@ -31,6 +31,12 @@ struct DefaultsTUICommand: ParsableCommand {
 		get --origin says it for one. With --store or --etcd the settings are that \
 		file's or those keys' alone.
 
+		defaults-tui FILE opens a settings file as --store FILE does (a word that is no \
+		command and has a /, a settings ending or names a file here; ./list for a file named \
+		like a command). A file's schema is --schema's, else the one it names ($schema in \
+		JSON, #:schema in TOML, yaml-language-server in YAML), else a registered program's, \
+		else the catalogue's (--catalog); defaults-tui which-schema FILE says which and why.
+
 		Programs that register their settings (defaults-tui apps lists them) are edited \
 		by name with --app NAME. --schema takes a JSON Schema of a settings file too: each \
 		property is a setting, a nested object a group whose settings are dotted paths \
@@ -47,7 +53,8 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui list --modified              Show the settings that differ from their default.
 		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
 		  defaults-tui watch                        Print each change as it happens.
-		  defaults-tui --store app.json             Edit any JSON settings file, without a schema.
+		  defaults-tui ~/.config/starship.toml      Edit a settings file, with the schema found for it.
+		  defaults-tui --store app.json             Edit any JSON settings file.
 		  defaults-tui --store starship.toml set add_newline false
 		                                            Change a TOML (or YAML) file in place, keeping its comments.
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json

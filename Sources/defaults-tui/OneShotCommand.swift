@@ -48,6 +48,11 @@ struct OneShotCommand: Equatable {
 		}
 	}
 
+	/// Whether `name` is one of the commands this parser knows (`get`, `list`, `set`, `reset`).
+	static func isCommand(_ name: String) -> Bool {
+		flags(of: name) != nil
+	}
+
 	/// Whether the command changes the store (and so should save on SIGTERM, SIGINT or SIGHUP).
 	var changesTheStore: Bool {
 		switch action {

@@ -96,9 +96,11 @@ public final class SchemaLocator: Sendable {
 		}
 	}
 
-	/// The first bytes of the file at `path` (up to ``referenceReadLimit``), or `nil` when it cannot be read.
+	/// The first bytes of the file at `path` (up to ``referenceReadLimit``), or `nil` when it cannot
+	/// be read or is no regular file (a named pipe would wait for a writer; the store refuses it).
 	private static func head(of path: String) -> [UInt8]? {
-		guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+		var status = stat()
+		guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return nil }
 		defer { try? handle.close() }
 		return Array((try? handle.read(upToCount: referenceReadLimit)) ?? Data())
 	}

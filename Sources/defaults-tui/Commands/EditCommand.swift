@@ -20,8 +20,14 @@ struct EditCommand: ParsableCommand {
 		another machine's change appears in the open editor, and every change is written to \
 		etcd at once; leaving waits until etcd has them all (status 1 if it cannot be reached).
 
+		A settings file named alone, defaults-tui FILE or defaults-tui edit FILE, is edited \
+		as with --store FILE, with the schema which-schema names for it. With no option \
+		naming the settings, the list of programs also shows this machine's settings files \
+		that the catalogue knows, when the catalogue is a file.
+
 		EXAMPLES:
 		  defaults-tui edit
+		  defaults-tui ~/.config/starship.toml
 		  defaults-tui edit --schema myapp-schema.json --store ~/.config/myapp/settings.json
 		  defaults-tui edit --no-mouse --log /tmp/defaults-tui.log
 		  defaults-tui edit --etcd http://10.0.0.1:2379 --prefix /myapp/ --schema myapp-schema.json

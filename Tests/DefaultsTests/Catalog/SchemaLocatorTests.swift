@@ -150,6 +150,15 @@ struct SchemaLocatorTests {
 		#expect(SchemaCatalog.standardAddress(named: "mine.json", environment: environment) == "mine.json")
 	}
 
+	/// A named pipe would wait for a writer: its reference is not looked for (found by `export --store` on one hanging).
+	@Test(.timeLimit(.minutes(1))) func aNamedPipeIsNotReadForItsReference() throws {
+		let folder = try folder()
+		let pipe = folder.appendingPathComponent("app.json")
+		#expect(mkfifo(pipe.path, 0o600) == 0)
+		let lookup = SchemaLocator(catalog: catalog(in: folder), source: LocalSchemaFiles()).locate(file: pipe.path, syntax: .json)
+		#expect(lookup.location == nil)
+	}
+
 	@Test func localFilesRefuseTheWebSayingSo() {
 		#expect(throws: SchemaDocumentError.self) { try LocalSchemaFiles().data(at: "https://example.org/x.json") }
 		#expect(LocalSchemaFiles().dataAtHand(at: "https://example.org/x.json") == nil)
