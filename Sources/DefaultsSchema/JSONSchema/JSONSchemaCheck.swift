@@ -4,7 +4,7 @@ import Defaults
 A setting's own JSON Schema (its property's schema, in the document it came from), which
 ``Setting/validate(_:)`` checks a value against after the setting's own checks.
 
-Kept by settings read from a JSON Schema (``SettingsSchema/importing(jsonSchema:title:)``); not
+Kept by settings read from a JSON Schema (``SettingsSchema/importing(jsonSchema:title:documents:uri:)``); not
 part of the schema file format. A class: a setting is copied often, and this way a copy costs one reference.
 */
 final class JSONSchemaCheck: Sendable {

@@ -60,11 +60,12 @@ enum JSONSchemaDraft: Int, Comparable, Sendable {
 		return JSONSchemaURI.split(JSONSchemaURI.resolve(id, against: base)).document
 	}
 
-	/// The plain-name anchors `schema` declares: `$anchor` (2019-09 on), and an `$id` (`id`) that
-	/// is a fragment alone (`#foo`, drafts 4 to 7).
+	/// The plain-name anchor `schema` declares: `$anchor` (2019-09 on), or an `$id` (`id`) that
+	/// is a fragment alone (`#foo`, drafts 4 to 7; taken in any draft, draft 4's `id` too, as a
+	/// document that names no draft may be written for an older one).
 	func anchor(of keywords: [String: Defaults.JSONValue]) -> String? {
-		if self >= .draft2019 { return keywords["$anchor"]?.stringValue }
-		guard let id = keywords[identifierKeyword]?.stringValue, id.hasPrefix("#"), id.count > 1 else { return nil }
+		if self >= .draft2019, let anchor = keywords["$anchor"]?.stringValue { return anchor }
+		guard let id = (keywords[identifierKeyword] ?? keywords["id"])?.stringValue, id.hasPrefix("#"), id.count > 1 else { return nil }
 		if refOverridesSiblings, keywords["$ref"] != nil { return nil }
 		return String(id.dropFirst())
 	}

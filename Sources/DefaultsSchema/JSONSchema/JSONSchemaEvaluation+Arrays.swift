@@ -6,14 +6,15 @@ extension JSONSchemaEvaluation {
 	func arrayViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
 		guard case .array(let items) = value else { return nil }
 		let count = Double(items.count)
+		let present = context.node.present
 		let validates = context.node.scope.validates
-		if validates, let minimum = keywords["minItems"]?.doubleValue, count < minimum {
+		if validates, present.contains(.minItems), let minimum = keywords["minItems"]?.doubleValue, count < minimum {
 			return context.violation("minItems", "must have at least \(Self.counted(minimum, "item"))")
 		}
-		if validates, let maximum = keywords["maxItems"]?.doubleValue, count > maximum {
+		if validates, present.contains(.maxItems), let maximum = keywords["maxItems"]?.doubleValue, count > maximum {
 			return context.violation("maxItems", "must have at most \(Self.counted(maximum, "item"))")
 		}
-		if validates, keywords["uniqueItems"]?.boolValue == true, items.count > 1 {
+		if validates, present.contains(.uniqueItems), keywords["uniqueItems"]?.boolValue == true, items.count > 1 {
 			var seen: [Defaults.JSONValue: Int] = [:]
 			for (index, item) in items.enumerated() {
 				if let first = seen[item] {
@@ -22,7 +23,8 @@ extension JSONSchemaEvaluation {
 				seen[item] = index
 			}
 		}
-		return itemViolation(items, keywords, context) ?? containsViolation(items, keywords, context)
+		return (present.contains(.items) ? itemViolation(items, keywords, context) : nil)
+			?? (present.contains(.contains) ? containsViolation(items, keywords, context) : nil)
 	}
 
 	/// Each item against its schema: the first ones against `prefixItems` (draft 2020-12) or a
@@ -65,14 +67,21 @@ extension JSONSchemaEvaluation {
 		guard let contains = context.node.child("contains") else { return nil }
 		let counts = context.node.scope.draft >= .draft2019 && context.node.scope.validates
 		var matching = 0
-		var firstRefusal: JSONSchemaViolation?
-		for (index, item) in items.enumerated() {
-			if let violation = checkPart(item, against: contains, at: context.path.index(index), context) {
-				firstRefusal = firstRefusal ?? violation
-			} else {
-				matching += 1
-				if context.node.scope.draft >= .draft2020 { context.annotations?.containedItems.insert(index) }
+		var firstRefused: Int?
+		quietly {
+			for (index, item) in items.enumerated() {
+				if checkPart(item, against: contains, at: context.path.index(index), context) != nil {
+					firstRefused = firstRefused ?? index
+				} else {
+					matching += 1
+					if context.node.scope.draft >= .draft2020 { context.annotations?.containedItems.insert(index) }
+				}
 			}
+		}
+		// The first item refused, in words, only when the array is.
+		var firstRefusal: JSONSchemaViolation? {
+			guard !isQuiet, let index = firstRefused else { return nil }
+			return checkPart(items[index], against: contains, at: context.path.index(index), context)
 		}
 		let minimum = counts ? keywords["minContains"]?.doubleValue ?? 1 : 1
 		if Double(matching) < minimum {

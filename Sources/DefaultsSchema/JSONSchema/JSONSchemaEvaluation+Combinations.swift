@@ -12,45 +12,48 @@ extension JSONSchemaEvaluation {
 		// Every branch is tried when a schema around asks what they evaluated (`unevaluatedProperties`).
 		let triesAll = context.annotations != nil
 		if keywords["anyOf"] != nil, case let branches = node.children("anyOf"), !branches.isEmpty {
-			var refusals: [JSONSchemaViolation] = []
 			var matched = false
-			for branch in branches {
-				guard let violation = checkHere(value, against: branch, context) else {
+			quietly {
+				for branch in branches where checkHere(value, against: branch, context) == nil {
 					matched = true
-					if triesAll { continue } else { break }
+					if !triesAll { break }
 				}
-				if !matched { refusals.append(violation) }
 			}
 			if !matched {
-				return context.violation("anyOf", "does not match any of the allowed forms", closestForm: Self.closest(of: refusals)?.description)
+				return context.violation("anyOf", "does not match any of the allowed forms", closestForm: closestRefusal(of: value, among: branches, context))
 			}
 		}
 		if keywords["oneOf"] != nil, case let branches = node.children("oneOf"), !branches.isEmpty {
-			var refusals: [JSONSchemaViolation] = []
 			var matching: [Int] = []
-			for (index, branch) in branches.enumerated() {
-				if let violation = checkHere(value, against: branch, context) {
-					refusals.append(violation)
-				} else {
+			quietly {
+				for (index, branch) in branches.enumerated() where checkHere(value, against: branch, context) == nil {
 					matching.append(index)
+					if matching.count > 1 { break }
 				}
-				if matching.count > 1 { break }
 			}
 			if matching.isEmpty {
-				return context.violation("oneOf", "does not match any of the allowed forms", closestForm: Self.closest(of: refusals)?.description)
+				return context.violation("oneOf", "does not match any of the allowed forms", closestForm: closestRefusal(of: value, among: branches, context))
 			}
 			if matching.count > 1 {
 				return context.violation("oneOf", "matches more than one of the allowed forms (the \(Self.ordinal(matching[0])) and the \(Self.ordinal(matching[1])))")
 			}
 		}
-		if let forbidden = node.child("not"), checkHere(value, against: forbidden, context, keepsAnnotations: false) == nil {
+		if let forbidden = node.child("not"), quietly({ checkHere(value, against: forbidden, context, keepsAnnotations: false) }) == nil {
 			return context.violation("not", "must not match the schema under \"not\"")
 		}
 		if node.scope.draft >= .draft7, let condition = node.child("if") {
-			let branch = checkHere(value, against: condition, context) == nil ? node.child("then") : node.child("else")
+			let branch = quietly({ checkHere(value, against: condition, context) }) == nil ? node.child("then") : node.child("else")
 			if let branch, let violation = checkHere(value, against: branch, context) { return violation }
 		}
 		return nil
+	}
+
+	/// Why the form `value` comes closest to refuses it, of `branches` that all refuse it: found
+	/// again, in words, once it is known that none takes the value.
+	private func closestRefusal(of value: Defaults.JSONValue, among branches: [JSONSchemaNode], _ context: Context) -> String? {
+		guard !isQuiet else { return nil }
+		let refusals = branches.compactMap { checkHere(value, against: $0, context, keepsAnnotations: false) }
+		return Self.closest(of: refusals)?.description
 	}
 
 	/// The refusal of the form a value comes closest to: the one that looked deepest into the

@@ -7,31 +7,34 @@ extension JSONSchemaEvaluation {
 	/// Members are checked in the order of their names, so the first violation is always the same one.
 	func objectViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
 		guard case .object(let members) = value else { return nil }
-		let validates = context.node.scope.validates
-		if validates, let required = keywords["required"]?.arrayValue {
+		let node = context.node
+		let present = node.present
+		let validates = node.scope.validates
+		if validates, present.contains(.required), let required = keywords["required"]?.arrayValue {
 			for name in required.compactMap(\.stringValue) where members[name] == nil {
 				return context.violation("required", "missing required member \(Self.quoted(name))")
 			}
 		}
 		let count = Double(members.count)
-		if validates, let minimum = keywords["minProperties"]?.doubleValue, count < minimum {
+		if validates, present.contains(.minProperties), let minimum = keywords["minProperties"]?.doubleValue, count < minimum {
 			return context.violation("minProperties", "must have at least \(Self.counted(minimum, "member"))")
 		}
-		if validates, let maximum = keywords["maxProperties"]?.doubleValue, count > maximum {
+		if validates, present.contains(.maxProperties), let maximum = keywords["maxProperties"]?.doubleValue, count > maximum {
 			return context.violation("maxProperties", "must have at most \(Self.counted(maximum, "member"))")
 		}
 		// Sorted only when there is more than one: most objects' first violation is their only one.
 		let names = members.count > 1 ? members.keys.sorted() : Array(members.keys)
-		if let violation = dependencyViolation(members, names: names, keywords, context) {
+		if present.contains(.dependencies), let violation = dependencyViolation(members, names: names, keywords, context) {
 			return violation
 		}
-		if let nameSchema = context.node.child("propertyNames") {
+		if present.contains(.propertyNames), let nameSchema = node.child("propertyNames") {
 			for name in names {
 				if let violation = check(.string(name), against: nameSchema, at: JSONSchemaPath(), following: [], depth: context.depth, annotations: nil) {
 					return context.violation(violation.keyword, "member name \(Self.quoted(name)) \(violation.message)", closestForm: violation.closestForm)
 				}
 			}
 		}
+		guard !present.isDisjoint(with: [.properties, .patternProperties, .additionalProperties]) else { return nil }
 		return memberViolation(members, names: names, keywords, context)
 	}
 
@@ -41,9 +44,9 @@ extension JSONSchemaEvaluation {
 		_ members: [String: Defaults.JSONValue], names: [String], _ keywords: [String: Defaults.JSONValue], _ context: Context
 	) -> JSONSchemaViolation? {
 		let node = context.node
-		let properties = keywords["properties"] != nil ? node.members("properties") : [:]
-		let patterns = keywords["patternProperties"] != nil ? node.members("patternProperties").sorted { $0.key < $1.key } : []
-		let additional = node.child("additionalProperties")
+		let properties = node.present.contains(.properties) ? node.members("properties") : [:]
+		let patterns = node.present.contains(.patternProperties) ? node.patternMembers() : []
+		let additional = node.present.contains(.additionalProperties) ? node.child("additionalProperties") : nil
 		guard !properties.isEmpty || !patterns.isEmpty || additional != nil else { return nil }
 		let annotations = context.annotations
 		for name in names {
@@ -54,9 +57,9 @@ extension JSONSchemaEvaluation {
 				isNamed = true
 				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
 			}
-			for (pattern, schema) in patterns where node.name(name, matches: pattern, in: self) == true {
+			for (index, pattern) in patterns.enumerated() where node.name(name, matchesPatternAt: index, in: self) == true {
 				isNamed = true
-				if let violation = checkPart(member, against: schema, at: path, context) { return violation }
+				if let violation = checkPart(member, against: pattern.node, at: path, context) { return violation }
 			}
 			if isNamed {
 				annotations?.members.insert(name)

@@ -29,6 +29,10 @@ extension JSONSchemaEvaluation {
 	private func follow(_ value: Defaults.JSONValue, to target: JSONSchemaNode, _ context: Context) -> JSONSchemaViolation? {
 		let identity = ObjectIdentifier(target)
 		guard !context.following.contains(identity) else { return nil }
+		// A reference into another resource enters it, for the dynamic scope.
+		let entersResource = !target.setsBase && dynamicScope.last != target.scope.base
+		if entersResource { dynamicScope.append(target.scope.base) }
+		defer { if entersResource { dynamicScope.removeLast() } }
 		return check(value, against: target, at: context.path, following: context.following + [identity], depth: context.depth,
 			annotations: context.annotations)
 	}

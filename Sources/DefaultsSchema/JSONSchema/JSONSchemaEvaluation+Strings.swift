@@ -12,7 +12,7 @@ extension JSONSchemaEvaluation {
 		if let maximum = keywords["maxLength"]?.doubleValue, Double(length) > maximum {
 			return context.violation("maxLength", "must be at most \(Self.characters(maximum)) long")
 		}
-		if let pattern = keywords["pattern"]?.stringValue, self.text(text, matches: pattern) == false {
+		if let pattern = keywords["pattern"]?.stringValue, context.node.text(text, matches: pattern, in: self) == false {
 			return context.violation("pattern", "must match the pattern \(pattern)")
 		}
 		if let format = keywords["format"]?.stringValue, let valid = JSONSchemaFormat(rawValue: format)?.accepts(text, evaluation: self), !valid {

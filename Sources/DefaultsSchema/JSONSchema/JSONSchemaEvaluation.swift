@@ -11,11 +11,16 @@ Made for one check and thrown away: it counts the schemas looked at and keeps th
 */
 final class JSONSchemaEvaluation {
 	let compiler: JSONSchemaCompiler
-	/// Schemas looked at so far, against ``JSONSchemaValidator/maximumSteps``.
+	/// Schemas looked at so far, against ``stepLimit``.
 	private(set) var steps = 0
+	/// The most schemas this check looks at: ``JSONSchemaValidator/maximumSteps``, and more for a large value.
+	var stepLimit = JSONSchemaValidator.maximumSteps
 	/// The base URIs of the schema resources the check is in, outermost first (the dynamic scope
 	/// that `$dynamicRef` and `$recursiveRef` look through).
 	var dynamicScope: [String?] = []
+	/// Whether only the fact of a violation matters for now, not its words: while the forms of an
+	/// `anyOf` are tried, say, most refusals are thrown away, so none is written out until one is kept.
+	var isQuiet = false
 
 	init(compiler: JSONSchemaCompiler) {
 		self.compiler = compiler
@@ -47,17 +52,17 @@ final class JSONSchemaEvaluation {
 		annotations outer: JSONSchemaAnnotations?
 	) -> JSONSchemaViolation? {
 		guard node.allowsSomething else {
-			return JSONSchemaViolation(path: path.text, keyword: "false", message: "is not allowed here")
+			return isQuiet ? Self.unwritten : JSONSchemaViolation(path: path.text, keyword: "false", message: "is not allowed here")
 		}
 		if node.checksNothing { return nil }
 		steps += 1
-		guard depth < JSONSchemaValidator.maximumDepth, steps <= JSONSchemaValidator.maximumSteps else { return nil }
+		guard depth < JSONSchemaValidator.maximumDepth, steps <= stepLimit else { return nil }
 		// A schema that sets its own base URI is a resource of the dynamic scope while it is checked.
-		let entersResource = dynamicScope.last.map { $0 != node.scope.base } ?? true
+		let entersResource = node.setsBase || dynamicScope.isEmpty
 		if entersResource { dynamicScope.append(node.scope.base) }
 		defer { if entersResource { dynamicScope.removeLast() } }
 		let annotations = outer != nil || node.families.contains(.unevaluated) ? JSONSchemaAnnotations() : nil
-		let context = Context(path: path, following: following, depth: depth + 1, node: node, annotations: annotations)
+		let context = Context(path: path, following: following, depth: depth + 1, node: node, annotations: annotations, isQuiet: isQuiet)
 		let families = node.families
 
 		if families.contains(.reference), let violation = referenceViolation(value, context) {
@@ -77,6 +82,22 @@ final class JSONSchemaEvaluation {
 		return nil
 	}
 
+	/// Lets the check look at ``JSONSchemaValidator/stepsPerValue`` more schemas for each value in `value`
+	/// (its members and items, nested), so that a large settings file is checked to its end.
+	func allowSteps(for value: Defaults.JSONValue) {
+		var count = 0
+		var pending = [value]
+		while let next = pending.popLast() {
+			count += 1
+			switch next {
+			case .array(let items): pending += items
+			case .object(let members): pending += members.values
+			default: break
+			}
+		}
+		stepLimit = JSONSchemaValidator.maximumSteps + JSONSchemaValidator.stepsPerValue * count
+	}
+
 	/// Where a keyword is being checked.
 	struct Context {
 		/// Where the value is.
@@ -89,11 +110,24 @@ final class JSONSchemaEvaluation {
 		let node: JSONSchemaNode
 		/// What the schema evaluated so far, when a schema around it asks (`unevaluatedProperties`).
 		let annotations: JSONSchemaAnnotations?
+		/// Whether a violation's words are left unwritten (see ``JSONSchemaEvaluation/isQuiet``).
+		let isQuiet: Bool
 
 		/// A violation here.
-		func violation(_ keyword: String, _ message: String, closestForm: String? = nil) -> JSONSchemaViolation {
-			JSONSchemaViolation(path: path.text, keyword: keyword, message: message, closestForm: closestForm)
+		func violation(_ keyword: String, _ message: @autoclosure () -> String, closestForm: @autoclosure () -> String? = nil) -> JSONSchemaViolation {
+			isQuiet ? JSONSchemaEvaluation.unwritten : JSONSchemaViolation(path: path.text, keyword: keyword, message: message(), closestForm: closestForm())
 		}
+	}
+
+	/// The violation found while quiet: that there is one, without its words.
+	static let unwritten = JSONSchemaViolation(path: "", keyword: "", message: "")
+
+	/// `body`'s result, found quietly (see ``isQuiet``).
+	func quietly<Result>(_ body: () -> Result) -> Result {
+		let wasQuiet = isQuiet
+		isQuiet = true
+		defer { isQuiet = wasQuiet }
+		return body()
 	}
 
 	/// Checks `value` against a subschema that applies to the value itself (`allOf`, `then`);
@@ -127,13 +161,7 @@ final class JSONSchemaEvaluation {
 	// MARK: - type, enum, const
 
 	private func typeViolation(_ value: Defaults.JSONValue, _ keywords: [String: Defaults.JSONValue], _ context: Context) -> JSONSchemaViolation? {
-		let types: [String]
-		switch keywords["type"] {
-		case .string(let type)?: types = [type]
-		case .array(let list)?: types = list.compactMap(\.stringValue)
-		default: return nil
-		}
-		guard !types.isEmpty, !types.contains(where: { Self.value(value, hasType: $0) }) else { return nil }
+		guard let types = context.node.types, !types.isEmpty, !types.contains(where: { Self.value(value, hasType: $0) }) else { return nil }
 		let names = types.map(Self.typeDescription)
 		let allowed = names.count <= 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
 		return context.violation("type", "must be \(allowed), not \(value.abbreviatedDescription)")

@@ -23,6 +23,48 @@ final class JSONSchemaNode {
 		static let unevaluated = Families(rawValue: 1 << 8)
 	}
 
+	/// Object and array keywords, one bit each.
+	struct Present: OptionSet {
+		let rawValue: UInt32
+		static let required = Present(rawValue: 1 << 0)
+		static let minProperties = Present(rawValue: 1 << 1)
+		static let maxProperties = Present(rawValue: 1 << 2)
+		static let dependencies = Present(rawValue: 1 << 3)
+		static let propertyNames = Present(rawValue: 1 << 4)
+		static let properties = Present(rawValue: 1 << 5)
+		static let patternProperties = Present(rawValue: 1 << 6)
+		static let additionalProperties = Present(rawValue: 1 << 7)
+		static let minItems = Present(rawValue: 1 << 8)
+		static let maxItems = Present(rawValue: 1 << 9)
+		static let uniqueItems = Present(rawValue: 1 << 10)
+		static let items = Present(rawValue: 1 << 11)
+		static let contains = Present(rawValue: 1 << 12)
+
+		init(rawValue: UInt32) {
+			self.rawValue = rawValue
+		}
+
+		/// The bit of `keyword`, or none.
+		init(keyword: String) {
+			switch keyword {
+			case "required": self = .required
+			case "minProperties": self = .minProperties
+			case "maxProperties": self = .maxProperties
+			case "dependencies", "dependentRequired", "dependentSchemas": self = .dependencies
+			case "propertyNames": self = .propertyNames
+			case "properties": self = .properties
+			case "patternProperties": self = .patternProperties
+			case "additionalProperties": self = .additionalProperties
+			case "minItems": self = .minItems
+			case "maxItems": self = .maxItems
+			case "uniqueItems": self = .uniqueItems
+			case "items", "prefixItems", "additionalItems": self = .items
+			case "contains": self = .contains
+			default: self = []
+			}
+		}
+	}
+
 	/// The schema's keywords; none for `true` and `false`.
 	let keywords: [String: Defaults.JSONValue]
 	/// `false` for the schema `false`, which allows nothing; `true` for any other.
@@ -31,6 +73,12 @@ final class JSONSchemaNode {
 	let scope: JSONSchemaScope
 	/// The keyword families the schema has.
 	let families: Families
+	/// The object and array keywords the schema has, so that a check looks up only those.
+	let present: Present
+	/// The types `type` allows, in the order written; `nil` when it has none.
+	let types: [String]?
+	/// Whether the schema sets its own base URI (an `$id`): a check entering it enters a new resource of the dynamic scope.
+	let setsBase: Bool
 	/// Whether a `$ref` replaces the rest of the schema (drafts 4 to 7).
 	let referenceOnly: Bool
 
@@ -38,9 +86,14 @@ final class JSONSchemaNode {
 	private var single: [String: JSONSchemaNode] = [:]
 	private var lists: [String: [JSONSchemaNode]] = [:]
 	private var maps: [String: [String: JSONSchemaNode]] = [:]
+	private var patterns: [(pattern: String, node: JSONSchemaNode)]?
+	/// Whether a member's name matches each of `patternProperties`' patterns, by pattern (in order) and name.
+	private var memberMatches: [[String: Bool]] = []
+	/// Whether a string matches `pattern`, by string.
+	private var valueMatches: [String: Bool] = [:]
 	/// The targets of the schema's references, once looked up (`nil` inside: a reference that leads nowhere).
 	var targets: [String: JSONSchemaNode?] = [:]
-	/// Whether a name matches a pattern, by pattern and name: names repeat from object to object.
+	/// Whether a text matches a pattern, by pattern and text: names and values repeat from object to object.
 	private var matches: [String: [String: Bool]] = [:]
 	/// The `documents` the scope of subschemas is found with (a `$schema` naming a custom metaschema).
 	let documents: JSONSchemaDocuments
@@ -55,16 +108,25 @@ final class JSONSchemaNode {
 			let scope = outer.entering(keywords, documents: documents)
 			self.scope = scope
 			var families: Families = []
+			var present: Present = []
 			for keyword in keywords.keys {
 				families.formUnion(Self.family(of: keyword, draft: scope.draft))
+				present.formUnion(Present(keyword: keyword))
 			}
 			if !scope.validates { families.subtract([.type, .value, .number, .string]) }
 			self.families = families
+			self.present = present
 			referenceOnly = scope.draft.refOverridesSiblings && keywords["$ref"] != nil
+			switch keywords["type"] {
+			case .string(let type)?: types = [type]
+			case .array(let list)?: types = list.compactMap(\.stringValue)
+			default: types = nil
+			}
+			setsBase = scope.base != outer.base
 		case .bool(false):
-			(keywords, allowsSomething, scope, families, referenceOnly) = ([:], false, outer, [], false)
+			(keywords, allowsSomething, scope, families, present, types, referenceOnly, setsBase) = ([:], false, outer, [], [], nil, false, false)
 		default:
-			(keywords, allowsSomething, scope, families, referenceOnly) = ([:], true, outer, [], false)
+			(keywords, allowsSomething, scope, families, present, types, referenceOnly, setsBase) = ([:], true, outer, [], [], nil, false, false)
 		}
 	}
 
@@ -119,12 +181,31 @@ final class JSONSchemaNode {
 		return made
 	}
 
-	/// Whether `name` matches `pattern` (`nil` when the pattern does not compile), kept for the next object.
-	func name(_ name: String, matches pattern: String, in evaluation: JSONSchemaEvaluation) -> Bool? {
-		if let known = matches[pattern]?[name] { return known }
-		guard let result = evaluation.text(name, matches: pattern) else { return nil }
+	/// The subschemas of `patternProperties` by pattern, in the order of the patterns.
+	func patternMembers() -> [(pattern: String, node: JSONSchemaNode)] {
+		if let patterns { return patterns }
+		let made = members("patternProperties").sorted { $0.key < $1.key }.map { (pattern: $0.key, node: $0.value) }
+		patterns = made
+		return made
+	}
+
+	/// Whether `name` matches the pattern at `index` of ``patternMembers()`` (`nil` when it does
+	/// not compile), kept for the next object: names repeat from object to object.
+	func name(_ name: String, matchesPatternAt index: Int, in evaluation: JSONSchemaEvaluation) -> Bool? {
+		if memberMatches.isEmpty { memberMatches = Array(repeating: [:], count: patternMembers().count) }
+		if let known = memberMatches[index][name] { return known }
+		guard let result = evaluation.text(name, matches: patternMembers()[index].pattern) else { return nil }
 		// Bounded: an object with ever new names (a map keyed by identifiers) does not grow it without end.
-		if matches[pattern, default: [:]].count < 4096 { matches[pattern, default: [:]][name] = result }
+		if memberMatches[index].count < 4096 { memberMatches[index][name] = result }
+		return result
+	}
+
+	/// Whether `text` matches the schema's `pattern` (`nil` when it does not compile), kept for the
+	/// next time: values repeat from object to object too.
+	func text(_ text: String, matches pattern: String, in evaluation: JSONSchemaEvaluation) -> Bool? {
+		if let known = valueMatches[text] { return known }
+		guard let result = evaluation.text(text, matches: pattern) else { return nil }
+		if valueMatches.count < 4096 { valueMatches[text] = result }
 		return result
 	}
 }

@@ -46,9 +46,12 @@ public struct JSONSchemaValidator: Sendable {
 
 	/// The most schemas one check looks at, nested; deeper, a schema allows anything.
 	static let maximumDepth = 128
-	/// The most schemas one check looks at in all; past it, every schema allows anything,
-	/// so a schema whose choices multiply at each level cannot keep a check going for long.
+	/// The most schemas one check looks at in all, besides ``stepsPerValue``; past it, every schema
+	/// allows anything, so a schema whose choices multiply at each level cannot keep a check going for long.
 	static let maximumSteps = 200_000
+	/// The schemas one check may look at in addition for each value in the value checked (its
+	/// members and items, nested), so that a large file is checked to its end.
+	static let stepsPerValue = 64
 
 	/// A validator of the schema `document` as a whole.
 	public init(schema document: Defaults.JSONValue) {
@@ -97,7 +100,9 @@ public struct JSONSchemaValidator: Sendable {
 	*/
 	public func firstViolation(of value: Defaults.JSONValue, at path: String = "") -> JSONSchemaViolation? {
 		program.withCompiler { compiler in
-			JSONSchemaEvaluation(compiler: compiler).check(value, against: compiler.root, at: JSONSchemaPath(path), following: [], depth: 0, annotations: nil)
+			let evaluation = JSONSchemaEvaluation(compiler: compiler)
+			if case .array = value { evaluation.allowSteps(for: value) } else if case .object = value { evaluation.allowSteps(for: value) }
+			return evaluation.check(value, against: compiler.root, at: JSONSchemaPath(path), following: [], depth: 0, annotations: nil)
 		}
 	}
 

