@@ -69,6 +69,8 @@ public final class SchemaCache: SchemaDocumentSource {
 	*/
 	public func data(at address: String) throws -> Data {
 		guard case .web = SchemaAddress(address) else { return try LocalSchemaFiles().data(at: address) }
+		// A fragment names a place in the document, which is fetched and kept whole.
+		let address = Self.withoutFragment(address)
 		let cached = entry(for: address)
 		if let cached, offline || Date().timeIntervalSince(cached.fetched) < Double(freshness.wholeMilliseconds) / 1000 {
 			return cached.body
@@ -123,13 +125,20 @@ public final class SchemaCache: SchemaDocumentSource {
 		if offline {
 			throw SchemaDocumentError(address: address, reason: "fetching is off (--offline or DEFAULTS_TUI_OFFLINE)")
 		}
+		let address = Self.withoutFragment(address)
 		let cached = entry(for: address)
 		let fetched = try fetch(address, revalidating: cached)
 		return fetched.unchanged ? .unchanged : .fetched(bytes: fetched.body.count)
 	}
 
-	/// The cached copy of `address`, if there is a whole one.
+	/// `address` without its `#fragment`.
+	static func withoutFragment(_ address: String) -> String {
+		address.firstIndex(of: "#").map { String(address[..<$0]) } ?? address
+	}
+
+	/// The cached copy of `address` (its fragment aside), if there is a whole one.
 	func entry(for address: String) -> SchemaCacheEntry? {
+		let address = Self.withoutFragment(address)
 		let url = directory.appendingPathComponent(SchemaCacheEntry.fileName(for: address))
 		guard let data = try? Data(contentsOf: url), let entry = SchemaCacheEntry(fileBytes: data), entry.url == address else { return nil }
 		return entry

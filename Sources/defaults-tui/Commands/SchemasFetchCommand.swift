@@ -53,7 +53,7 @@ struct SchemasFetchCommand: ParsableCommand {
 		var catalog: SchemaCatalog?
 		let needsCatalog = all || names.contains { !Self.isWebAddress($0) }
 		if needsCatalog {
-			if Self.isWebAddress(catalogAddress) { report.record(catalogAddress, refreshing: cache) }
+			if Self.isWebAddress(catalogAddress) { report.record(catalogAddress, refreshing: cache, followingReferences: false) }
 			do {
 				catalog = try SchemaCatalog.load(from: catalogAddress, source: cache)
 			} catch {
@@ -111,19 +111,35 @@ struct FetchReport {
 	var unchanged = 0
 	var failed: [String] = []
 
-	/// Refreshes `address` in `cache` and says what became of it.
-	mutating func record(_ address: String, refreshing cache: SchemaCache) {
+	/// Refreshes `address` in `cache` and says what became of it; with `followingReferences` (a
+	/// schema), the documents it refers to are fetched too when not cached, and those that could
+	/// not be are failures.
+	mutating func record(_ address: String, refreshing cache: SchemaCache, followingReferences: Bool = true) {
+		let outcome: SchemaCache.Refreshed
 		do {
-			switch try cache.refresh(address) {
-			case .fetched(let bytes):
-				fetched += 1
-				say("fetched \(address) (\(bytes) bytes)")
-			case .unchanged:
-				unchanged += 1
-				say("unchanged \(address)")
-			}
+			outcome = try cache.refresh(address)
 		} catch {
-			fail(address, reason: error.reason)
+			return fail(address, reason: error.reason)
+		}
+		var referred = ""
+		if followingReferences, let data = cache.dataAtHand(at: address), let schema = try? Defaults.JSONValue(parsing: data) {
+			let gathered = RemoteSchemaReferences.gather(for: schema, at: address, source: cache)
+			let count = gathered.documents.uris.count - 1
+			if count > 0 { referred = ", and \(count) document\(count == 1 ? "" : "s") it refers to" }
+			for failure in gathered.failures {
+				fail(failure.uri, reason: "\(failure.reason) (referred to by \(address))")
+			}
+			if let limit = gathered.limitReached {
+				say("note: \(address) refers to more documents than are fetched (\(limit))")
+			}
+		}
+		switch outcome {
+		case .fetched(let bytes):
+			fetched += 1
+			say("fetched \(address) (\(bytes) bytes\(referred))")
+		case .unchanged:
+			unchanged += 1
+			say("unchanged \(address)\(referred.isEmpty ? "" : " (\(referred.dropFirst(2)))")")
 		}
 	}
 
