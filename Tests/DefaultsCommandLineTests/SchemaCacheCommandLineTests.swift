@@ -115,10 +115,15 @@ struct SchemaCacheCommandLineTests {
 	}
 
 	@Test func schemasFetchFillsTheCacheForUseWithoutNetwork() throws {
-		let fixture = try Fixture()
+		// The schema's maximum of size is in a document it refers to, fetched with it.
+		let schema = #"{"type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"$ref": "types.json#/$defs/size"}}}"#
+		let types = #"{"$defs": {"size": {"type": "integer", "maximum": 9, "default": 4}}}"#
+		let fixture = try Fixture(files: ["tryout.schema.json": schema, "types.json": types])
 		let fetched = try fixture.cli.run(["schemas", "fetch", "tryout", "--catalog", fixture.catalog])
 		#expect(fetched.status == 0, "\(fetched.errors)")
-		#expect(fetched.errors.contains("fetched \(fixture.catalog)") && fetched.errors.contains("fetched \(fixture.server.url("tryout.schema.json"))"), "\(fetched.errors)")
+		#expect(fetched.errors.contains("fetched \(fixture.catalog)"), "\(fetched.errors)")
+		#expect(fetched.errors.contains("fetched \(fixture.server.url("tryout.schema.json")) ("), "\(fetched.errors)")
+		#expect(fetched.errors.contains("and 1 document it refers to"), "\(fetched.errors)")
 		#expect(fetched.errors.hasSuffix("2 fetched, 0 unchanged, 0 failed\n"), "\(fetched.errors)")
 		let again = try fixture.cli.run(["schemas", "fetch", "--all", "--catalog", fixture.catalog])
 		#expect(again.errors.hasSuffix("0 fetched, 2 unchanged, 0 failed\n"), "a conditional request each: \(again.errors)")
@@ -126,6 +131,7 @@ struct SchemaCacheCommandLineTests {
 		fixture.server.stop()
 		let offline = try fixture.run(["get", "size", "--offline"])
 		#expect(offline.status == 0 && offline.output == "4\n", "\(offline.errors)")
+		#expect(try fixture.run(["set", "size", "12", "--offline"]).status == 2, "the referred document's maximum, offline")
 	}
 
 	@Test func schemasFetchNamesWhatFailedAndExits1() throws {

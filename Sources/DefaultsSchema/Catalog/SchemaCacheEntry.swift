@@ -22,7 +22,7 @@ struct SchemaCacheEntry: Equatable, Sendable {
 
 	/// The entry's file: the record's line, then the body.
 	func fileBytes() -> [UInt8] {
-		var record: [String: Defaults.JSONValue] = ["url": .string(url), "fetched": .integer(Int64(fetched.timeIntervalSince1970.rounded()))]
+		var record: [String: Defaults.JSONValue] = ["url": .string(url), "fetched": .integer(Int64(fetched.timeIntervalSince1970.rounded(.down)))]
 		if let entityTag { record["etag"] = .string(entityTag) }
 		if let lastModified { record["lastModified"] = .string(lastModified) }
 		if let contentType { record["contentType"] = .string(contentType) }

@@ -131,6 +131,7 @@ struct SchemaCacheTests {
 		let error = try #require(throws: SchemaDocumentError.self) { try fixture.cache().data(at: fixture.server.url("redirect-file/x")) }
 		#expect(!error.reason.contains("root:"))
 		#expect(throws: SchemaDocumentError.self) { try HTTPGet.fetch("ftp://127.0.0.1/x", limits: .standard) }
+		#expect(throws: SchemaDocumentError.self) { try HTTPGet.fetch("file:///etc/hostname", limits: .standard) }
 		#expect(throws: SchemaDocumentError.self) { try fixture.cache().refresh("file:///etc/passwd") }
 	}
 
