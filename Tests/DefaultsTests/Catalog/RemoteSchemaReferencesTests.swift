@@ -36,6 +36,17 @@ struct RemoteSchemaReferencesTests {
 		#expect(gathered.documents.document(at: "https://example.com/5.json") != nil)
 	}
 
+	@Test func aDocumentMissingFromTwoPlacesIsAskedForOnceAndACycleEnds() throws {
+		let source = Documents([
+			"https://example.com/a.json": #"{"$ref": "gone.json"}"#,
+			"https://example.com/b.json": #"{"allOf": [{"$ref": "gone.json"}, {"$ref": "0.json"}]}"#,
+		])
+		let root = try Defaults.JSONValue(parsing: Data(#"{"allOf": [{"$ref": "a.json"}, {"$ref": "b.json"}]}"#.utf8))
+		let gathered = RemoteSchemaReferences.gather(for: root, at: "https://example.com/0.json", source: source)
+		#expect(source.requests == ["https://example.com/a.json", "https://example.com/b.json", "https://example.com/gone.json"])
+		#expect(gathered.failures.map(\.uri) == ["https://example.com/gone.json"])
+	}
+
 	@Test func depthAndCountAreLimitedAndSaidOnce() throws {
 		let root = try Defaults.JSONValue(parsing: Data(#"{"$ref": "1.json"}"#.utf8))
 		var limits = RemoteSchemaReferences.Limits()
