@@ -173,17 +173,20 @@ public final class SchemaCache: SchemaDocumentSource {
 		}
 	}
 
-	/// Writes `entry` durably (a new file renamed over the old); a cache that cannot be written is
-	/// reported, and the document is still used.
-	func keep(_ entry: SchemaCacheEntry) {
+	/// Writes `entry` durably (a new file renamed over the old); whether it was kept. A cache
+	/// that cannot be written is reported, and the document is still used.
+	@discardableResult
+	func keep(_ entry: SchemaCacheEntry) -> Bool {
 		let path = directory.appendingPathComponent(SchemaCacheEntry.fileName(for: entry.url)).path
 		do {
 			try Self.writing.withLock { () throws -> Void in
 				try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 				try DurableFile.replace(atPath: path, with: entry.fileBytes(), mode: 0o644)
 			}
+			return true
 		} catch {
 			Defaults.report(.init(kind: .storeFailure, key: nil, message: "the schema cache \(directory.path) cannot be written (\(error)); \(entry.url) is used without being kept"))
+			return false
 		}
 	}
 }

@@ -143,7 +143,7 @@ struct SchemaCacheTests {
 			for index in 0..<8 {
 				group.addTask {
 					for round in 0..<20 {
-						cache.keep(SchemaCacheEntry(url: url, entityTag: "\"\(index)-\(round)\"", lastModified: nil, contentType: nil, fetched: Date(), body: Data(String(repeating: "\(index)", count: 5000).utf8)))
+						#expect(cache.keep(SchemaCacheEntry(url: url, entityTag: "\"\(index)-\(round)\"", lastModified: nil, contentType: nil, fetched: Date(), body: Data(String(repeating: "\(index)", count: 5000).utf8))))
 						if let entry = cache.entry(for: url) {
 							#expect(Set(entry.body).count == 1 && entry.body.count == 5000)
 						}
