@@ -53,7 +53,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui list --modified              Show the settings that differ from their default.
 		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
 		  defaults-tui watch                        Print each change as it happens.
-		  defaults-tui ~/.config/starship.toml      Edit a settings file, with the schema found for it.
+		  defaults-tui starship.toml                Edit a settings file, with the schema found for it.
 		  defaults-tui --store app.json             Edit any JSON settings file.
 		  defaults-tui --store starship.toml set add_newline false
 		                                            Change a TOML (or YAML) file in place, keeping its comments.

@@ -25,7 +25,7 @@ struct WhichSchemaCommand: ParsableCommand {
 
 		EXAMPLES:
 		  defaults-tui which-schema ~/.config/starship.toml
-		    https://starship.rs/config-schema.json	catalogue: fileMatch "starship.toml" (Starship)
+		    prints https://starship.rs/config-schema.json<TAB>catalogue: …
 		  defaults-tui which-schema .github/workflows/ci.yml | cut -f1
 		"""
 	)
