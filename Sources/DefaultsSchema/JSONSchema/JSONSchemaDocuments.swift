@@ -76,7 +76,9 @@ public struct JSONSchemaDocuments: Sendable {
 	`$dynamicRef` or `$recursiveRef` and that are not here: neither added nor a schema inside
 	`document` that sets its own `$id`. References are resolved against the base URI that the
 	`$id`s (draft 4: `id`) around them set; one that stays relative (no base to resolve it
-	against) is not listed.
+	against) is not listed. The documents here that `document` refers to are looked through too
+	(and those they refer to), so that adding what is listed and asking again fills in every
+	document a check can reach.
 
 	```swift
 	JSONSchemaDocuments().missingReferences(of: ["$id": "https://example.com/a/", "items": ["$ref": "b.json"]], at: nil)
@@ -85,20 +87,33 @@ public struct JSONSchemaDocuments: Sendable {
 	*/
 	public func missingReferences(of document: Defaults.JSONValue, at uri: String? = nil) -> [String] {
 		let own = uri.map { JSONSchemaURI.split($0).document }
-		var referenced: [String] = []
-		var identified: Set<String> = own.map { [$0] } ?? []
-		let outer = JSONSchemaScope(base: own, draft: .draft2020, validates: true)
-		Self.walk(document, outer: outer, documents: self) { keywords, _, inner in
-			if let base = inner.base { identified.insert(base) }
-			for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
-				guard let reference = keywords[keyword]?.stringValue else { continue }
-				let target = JSONSchemaURI.split(JSONSchemaURI.resolve(reference, against: inner.base)).document
-				if !target.isEmpty, JSONSchemaURI.isAbsolute(target), !referenced.contains(target) {
-					referenced.append(target)
+		var pending = [JSONSchemaLocated(schema: document, outer: JSONSchemaScope(base: own, draft: .draft2020, validates: true))]
+		var visited: Set<String> = own.map { [$0] } ?? []
+		var identified: Set<String> = visited
+		var missing: [String] = []
+		var next = 0
+		while next < pending.count {
+			let located = pending[next]
+			next += 1
+			var referenced: [String] = []
+			Self.walk(located.schema, outer: located.outer, documents: self) { keywords, _, inner in
+				if let base = inner.base { identified.insert(base) }
+				for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
+					guard let reference = keywords[keyword]?.stringValue else { continue }
+					let target = JSONSchemaURI.split(JSONSchemaURI.resolve(reference, against: inner.base)).document
+					if !target.isEmpty, JSONSchemaURI.isAbsolute(target) { referenced.append(target) }
+				}
+			}
+			for target in referenced where !identified.contains(target) {
+				if let found = resources[target] {
+					// A document here: what it refers to is needed too.
+					if visited.insert(target).inserted { pending.append(found) }
+				} else if !missing.contains(target) {
+					missing.append(target)
 				}
 			}
 		}
-		return referenced.filter { !identified.contains($0) && resources[$0] == nil }
+		return missing.filter { !identified.contains($0) }
 	}
 
 	/// Whether the metaschema at `uri`, when it is here and lists its vocabularies (`$vocabulary`),

@@ -1,8 +1,8 @@
 import Defaults
 
 /**
-Checks JSON values against a JSON Schema (drafts 4, 6, 7, 2019-09 and 2020-12, as settings files'
-schemas use them), and says in words where and how a value breaks it.
+Checks JSON values against a JSON Schema (drafts 4, 6, 7, 2019-09 and 2020-12, by the schema's
+`$schema`; draft 2020-12 without one), and says in words where and how a value breaks it.
 
 The keywords checked:
 
@@ -11,15 +11,24 @@ The keywords checked:
 | any | `type` (a name or a list; `integer` takes `1.0`), `enum`, `const` |
 | numbers | `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers, or draft 4's flags), `multipleOf` |
 | strings | `minLength`, `maxLength` (in Unicode code points), `pattern` (found anywhere in the text), `format` |
-| objects | `required`, `properties`, `patternProperties`, `additionalProperties`, `propertyNames`, `minProperties`, `maxProperties`, `dependencies`, `dependentRequired`, `dependentSchemas` |
-| arrays | `items` (a schema, or a list with `additionalItems`), `prefixItems`, `minItems`, `maxItems`, `uniqueItems`, `contains`, `minContains`, `maxContains` |
-| schemas | `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `true` and `false`, `$ref` within the document |
+| objects | `required`, `properties`, `patternProperties`, `additionalProperties`, `propertyNames`, `minProperties`, `maxProperties`, `dependencies`, `dependentRequired`, `dependentSchemas`, `unevaluatedProperties` |
+| arrays | `items` (a schema, or a list with `additionalItems` up to draft 2019-09), `prefixItems` (2020-12), `minItems`, `maxItems`, `uniqueItems`, `contains`, `minContains`, `maxContains`, `unevaluatedItems` |
+| schemas | `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `true` and `false`, `$ref`, `$dynamicRef` (2020-12), `$recursiveRef` (2019-09) |
 
-The formats checked are `date-time`, `date`, `time`, `email`, `hostname`, `ipv4`, `ipv6`, `uri`,
-`uri-reference`, `uuid` and `regex`; other formats, other keywords and a `pattern` that is not a
-valid regular expression say nothing. A `$ref` to another document is not followed: it allows
-anything. A recursive schema is followed as deep as the value goes, within a bound, so no
-schema hangs the check.
+References are resolved against the base URI the nearest `$id` (draft 4: `id`) sets, and point
+at a place in the document (a JSON pointer), a schema with its own `$id`, an anchor (`$anchor`,
+`$dynamicAnchor`, drafts 6 and 7's `$id: "#name"`), or another document among the
+``JSONSchemaDocuments`` given; `$dynamicRef` and `$recursiveRef` look through the dynamic scope.
+In drafts 4 to 7 a `$ref` replaces the keywords beside it. A metaschema (among the documents)
+whose `$vocabulary` leaves out the validation vocabulary turns the validation keywords off.
+
+The formats checked, in every draft (drafts 2019-09 and 2020-12 make `format` an annotation: a
+deliberate difference), are `date-time`, `date`, `time`, `email`, `hostname`, `ipv4`, `ipv6`,
+`uri`, `uri-reference`, `uuid` and `regex`; other formats, other keywords and a `pattern` that is
+not a valid regular expression say nothing. A reference to a document not given allows anything.
+A recursive schema, within a document or across several, is followed as deep as the value goes,
+within bounds, so no schema hangs the check. <doc:CheckingValuesAgainstAJSONSchema>
+has the details and the figures on JSON Schema's published test suite.
 
 ```swift
 let schema: Defaults.JSONValue = ["type": "object", "properties": ["target": ["enum": ["es5", "es2015"]]], "additionalProperties": false]

@@ -32,6 +32,13 @@ struct JSONSchemaReferencesTests {
 		documents.add(try json(#"{"$ref": "a.json"}"#), at: "https://example.com/b.json")
 		let loop = JSONSchemaValidator(schema: try json(#"{"$ref": "a.json"}"#), documents: documents, uri: "https://example.com/root.json")
 		#expect(loop.isValid(1), "a loop that looks no further into the value allows anything")
+		// Not only within the bound on depth: the second time round, the reference allows anything.
+		let steps = loop.program.withCompiler { compiler in
+			let evaluation = JSONSchemaEvaluation(compiler: compiler)
+			_ = evaluation.check(1, against: compiler.root, at: JSONSchemaPath(), following: [], depth: 0, annotations: nil)
+			return evaluation.steps
+		}
+		#expect(steps < 10, "\(steps) schemas looked at")
 		// A cycle that goes down the value each time: followed as deep as the value goes.
 		documents.add(try json(#"{"type": "object", "properties": {"child": {"$ref": "d.json"}}}"#), at: "https://example.com/c.json")
 		documents.add(try json(#"{"type": "object", "properties": {"child": {"$ref": "c.json"}}}"#), at: "https://example.com/d.json")
@@ -67,6 +74,14 @@ struct JSONSchemaReferencesTests {
 		#expect(JSONSchemaDocuments().missingReferences(of: try json(#"{"$ref": "other.json"}"#), at: nil) == [])
 		#expect(JSONSchemaDocuments().missingReferences(of: try json(#"{"$ref": "other.json"}"#), at: "https://example.com/dir/app.json")
 			== ["https://example.com/dir/other.json"])
+		// What a document here refers to is needed too: asking again after adding it fills the set.
+		var chain = JSONSchemaDocuments()
+		let root = try json(#"{"$ref": "a.json"}"#)
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == ["https://example.com/a.json"])
+		chain.add(try json(##"{"properties": {"b": {"$ref": "b.json#/x"}, "self": {"$ref": "#"}, "root": {"$ref": "root.json"}}}"##), at: "https://example.com/a.json")
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == ["https://example.com/b.json"])
+		chain.add(try json(#"{"x": {"$ref": "a.json"}}"#), at: "https://example.com/b.json")
+		#expect(chain.missingReferences(of: root, at: "https://example.com/root.json") == [], "a cycle between documents here ends")
 		// Draft 4 names its identifier `id`.
 		let draft4 = try json(#"{"$schema": "http://json-schema.org/draft-04/schema#", "id": "https://example.com/v4/", "items": {"$ref": "item.json"}}"#)
 		#expect(JSONSchemaDocuments().missingReferences(of: draft4) == ["https://example.com/v4/item.json"])
@@ -133,6 +148,8 @@ struct JSONSchemaReferencesTests {
 		let draft2019 = try json(#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "prefixItems": [{"type": "string"}], "items": [{"type": "integer"}]}"#)
 		#expect(JSONSchemaValidator(schema: draft2019).isValid([1]), "prefixItems is not a keyword of draft 2019-09")
 		#expect(!JSONSchemaValidator(schema: draft2019).isValid(["a"]))
+		let itemsAlone2019 = try json(#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#)
+		#expect(!JSONSchemaValidator(schema: itemsAlone2019).isValid(["a"]), "in draft 2019-09, items applies to every item")
 		let draft2020 = try json(#"{"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#)
 		#expect(JSONSchemaValidator(schema: draft2020).isValid(["a", 1]))
 		#expect(JSONSchemaValidator(schema: draft2020).firstViolation(of: ["a", "b"])?.description == #"[1]: must be an integer, not "b" (type)"#)
