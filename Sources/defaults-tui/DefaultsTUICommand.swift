@@ -70,6 +70,8 @@ struct DefaultsTUICommand: ParsableCommand {
 
 	/// The options that say which settings are edited.
 	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--catalog", "--etcd", "--prefix"]
+	/// The flags that may come before the command as those options do (they take no value).
+	static let selectionFlags: Set<String> = ["--offline"]
 
 	/**
 	The arguments with the options that say which settings are edited moved after the command
@@ -108,6 +110,10 @@ struct DefaultsTUICommand: ParsableCommand {
 		while index < arguments.count {
 			let argument = arguments[index]
 			let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+			if selectionFlags.contains(argument) {
+				index += 1
+				continue
+			}
 			guard selectionOptions.contains(name) else { break }
 			if argument.contains("=") {
 				index += 1

@@ -58,6 +58,9 @@ struct SchemaCacheCommandLineTests {
 		fixture.server.stop()
 		let offline = try fixture.run(["get", "size", "--offline"])
 		#expect(offline.status == 0 && offline.output == "4\n", "\(offline.errors)")
+		// Before the command, as the options that name the settings may be.
+		let first = try fixture.cli.run(["--offline", "get", "size", "--catalog", fixture.catalog, "--store", fixture.settingsFile.path])
+		#expect(first.status == 0 && first.output == "4\n", "\(first.errors)")
 		let byVariable = try fixture.run(["list"], environment: ["DEFAULTS_TUI_OFFLINE": "1"])
 		#expect(byVariable.status == 0 && byVariable.output.contains("size"), "\(byVariable.errors)")
 	}
