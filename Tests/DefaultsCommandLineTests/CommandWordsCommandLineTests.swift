@@ -21,7 +21,7 @@ struct CommandWordsCommandLineTests {
 		#expect(unknown.status == 2, "a usage error, as ArgumentParser's are here")
 		#expect(unknown.output.isEmpty, "not the main help")
 		#expect(unknown.errors.contains("no command named 'nosuch'."), "\(unknown.errors)")
-		#expect(unknown.errors.contains("The commands are edit, list, get, set, reset, watch, export, import, schema, which-schema, apps"))
+		#expect(unknown.errors.contains("The commands are edit, list, get, set, reset, watch, export, import, schema, which-schema, schemas, apps"))
 		let near = try cli.run("help", "lst")
 		#expect(near.status == 2)
 		#expect(near.errors.contains("no command named 'lst'; did you mean 'list'?"), "\(near.errors)")
