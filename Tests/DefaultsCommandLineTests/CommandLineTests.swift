@@ -22,8 +22,13 @@ struct CLI {
 		[
 			"XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path,
 			"XDG_CACHE_HOME": cacheHome.path,
+			// Nothing is fetched (SchemaStore's catalogue is the default) unless a test serves it: see ``online``.
+			"DEFAULTS_TUI_OFFLINE": "1",
 		]
 	}
+
+	/// The variables a test adds that serves schemas on loopback and lets the tool fetch them.
+	static let online = ["DEFAULTS_TUI_OFFLINE": "0"]
 
 	/// The tool the tests run.
 	static var defaultsTUI: URL {

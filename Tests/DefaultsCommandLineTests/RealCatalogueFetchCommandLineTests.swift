@@ -54,24 +54,24 @@ struct RealCatalogueFetchCommandLineTests {
 		let file = project.appendingPathComponent("package.json")
 		try Data(#"{"name": "x", "eslintConfig": {"root": true}}"#.utf8).write(to: file)
 
-		let which = try cli.run(["which-schema", "--catalog", catalog, file.path])
+		let which = try cli.run(["which-schema", "--catalog", catalog, file.path], environment: CLI.online)
 		#expect(which.output == "\(server.url("json.schemastore.org/package.json"))\tcatalogue: fileMatch \"package.json\" (package.json)\n", "\(which.errors)")
 		// eslintConfig's settings are in eslintrc.json, another document package.json refers to.
-		let listed = try cli.run(["list", "--catalog", catalog, "--store", file.path])
+		let listed = try cli.run(["list", "--catalog", catalog, "--store", file.path], environment: CLI.online)
 		#expect(listed.status == 0 && listed.output.contains("eslintConfig.noInlineConfig"), "\(listed.errors)")
-		#expect(try cli.run(["set", "eslintConfig.root", "maybe", "--catalog", catalog, "--store", file.path]).status == 2)
+		#expect(try cli.run(["set", "eslintConfig.root", "maybe", "--catalog", catalog, "--store", file.path], environment: CLI.online).status == 2)
 		for path in ["/json.schemastore.org/package.json", "/json.schemastore.org/eslintrc.json", "/json.schemastore.org/prettierrc.json"] {
 			#expect(server.requests(for: path).count == 1, "\(path): \(server.requests())")
 		}
 		// schemas fetch fills the cache with another schema and what it refers to; then offline.
-		let fetched = try cli.run(["schemas", "fetch", "tsconfig.json", "--catalog", catalog])
+		let fetched = try cli.run(["schemas", "fetch", "tsconfig.json", "--catalog", catalog], environment: CLI.online)
 		#expect(fetched.status == 0 && fetched.errors.contains("fetched \(server.url("json.schemastore.org/tsconfig.json"))"), "\(fetched.errors)")
 		server.stop()
 		let tsconfig = project.appendingPathComponent("tsconfig.json")
 		try Data(#"{"compilerOptions": {"strict": true}}"#.utf8).write(to: tsconfig)
-		let offline = try cli.run(["get", "compilerOptions.strict", "--offline", "--catalog", catalog, "--store", tsconfig.path])
+		let offline = try cli.run(["get", "compilerOptions.strict", "--offline", "--catalog", catalog, "--store", tsconfig.path], environment: CLI.online)
 		#expect(offline.status == 0 && offline.output == "true\n", "\(offline.errors)")
-		let again = try cli.run(["list", "--offline", "--catalog", catalog, "--store", file.path])
+		let again = try cli.run(["list", "--offline", "--catalog", catalog, "--store", file.path], environment: CLI.online)
 		#expect(again.status == 0 && again.output.contains("eslintConfig.noInlineConfig"), "\(again.errors)")
 	}
 }

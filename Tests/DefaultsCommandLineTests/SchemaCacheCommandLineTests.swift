@@ -32,7 +32,7 @@ struct SchemaCacheCommandLineTests {
 
 		/// `defaults-tui ARGUMENTS --catalog <served> --store tryout.json`.
 		func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Result {
-			try cli.run(arguments + ["--catalog", catalog, "--store", settingsFile.path], environment: environment)
+			try cli.run(arguments + ["--catalog", catalog, "--store", settingsFile.path], environment: CLI.online.merging(environment) { $1 })
 		}
 
 		var cacheDirectory: URL { cli.cacheHome.appendingPathComponent("defaults-tui/schemas", isDirectory: true) }
@@ -59,7 +59,7 @@ struct SchemaCacheCommandLineTests {
 		let offline = try fixture.run(["get", "size", "--offline"])
 		#expect(offline.status == 0 && offline.output == "4\n", "\(offline.errors)")
 		// Before the command, as the options that name the settings may be.
-		let first = try fixture.cli.run(["--offline", "get", "size", "--catalog", fixture.catalog, "--store", fixture.settingsFile.path])
+		let first = try fixture.cli.run(["--offline", "get", "size", "--catalog", fixture.catalog, "--store", fixture.settingsFile.path], environment: CLI.online)
 		#expect(first.status == 0 && first.output == "4\n", "\(first.errors)")
 		let byVariable = try fixture.run(["list"], environment: ["DEFAULTS_TUI_OFFLINE": "1"])
 		#expect(byVariable.status == 0 && byVariable.output.contains("size"), "\(byVariable.errors)")
@@ -122,13 +122,13 @@ struct SchemaCacheCommandLineTests {
 		let schema = #"{"type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"$ref": "types.json#/$defs/size"}}}"#
 		let types = #"{"$defs": {"size": {"type": "integer", "maximum": 9, "default": 4}}}"#
 		let fixture = try Fixture(files: ["tryout.schema.json": schema, "types.json": types])
-		let fetched = try fixture.cli.run(["schemas", "fetch", "tryout", "--catalog", fixture.catalog])
+		let fetched = try fixture.cli.run(["schemas", "fetch", "tryout", "--catalog", fixture.catalog], environment: CLI.online)
 		#expect(fetched.status == 0, "\(fetched.errors)")
 		#expect(fetched.errors.contains("fetched \(fixture.catalog)"), "\(fetched.errors)")
 		#expect(fetched.errors.contains("fetched \(fixture.server.url("tryout.schema.json")) ("), "\(fetched.errors)")
 		#expect(fetched.errors.contains("and 1 document it refers to"), "\(fetched.errors)")
 		#expect(fetched.errors.hasSuffix("2 fetched, 0 unchanged, 0 failed\n"), "\(fetched.errors)")
-		let again = try fixture.cli.run(["schemas", "fetch", "--all", "--catalog", fixture.catalog])
+		let again = try fixture.cli.run(["schemas", "fetch", "--all", "--catalog", fixture.catalog], environment: CLI.online)
 		#expect(again.errors.hasSuffix("0 fetched, 2 unchanged, 0 failed\n"), "a conditional request each: \(again.errors)")
 		#expect(fixture.server.requests().filter(\.conditional).count == 2)
 		fixture.server.stop()
@@ -139,7 +139,7 @@ struct SchemaCacheCommandLineTests {
 
 	@Test func schemasFetchNamesWhatFailedAndExits1() throws {
 		let fixture = try Fixture()
-		let result = try fixture.cli.run(["schemas", "fetch", "Tryout", "Nonesuch", fixture.server.url("gone.json"), "--catalog", fixture.catalog])
+		let result = try fixture.cli.run(["schemas", "fetch", "Tryout", "Nonesuch", fixture.server.url("gone.json"), "--catalog", fixture.catalog], environment: CLI.online)
 		#expect(result.status == 1)
 		#expect(result.errors.contains("failed \(fixture.server.url("gone.json")): the server answered HTTP 404"), "\(result.errors)")
 		#expect(result.errors.contains("failed Nonesuch: no entry of the catalogue"), "\(result.errors)")

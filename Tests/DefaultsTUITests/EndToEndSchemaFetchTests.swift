@@ -23,7 +23,7 @@ struct EndToEndSchemaFetchTests {
 		let file = scratch.appendingPathComponent("tryout.json")
 		try Data(#"{"wrap": true}"#.utf8).write(to: file)
 
-		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path])
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0"])
 		var firstFrame = ""
 		let early = await tmux.waitForScreen(within: 60) { screen in
 			firstFrame = screen

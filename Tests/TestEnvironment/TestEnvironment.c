@@ -54,8 +54,10 @@ __attribute__((constructor)) static void isolate_configuration(void) {
 	static char cache_home[sizeof config_directory + 16];
 	snprintf(cache_home, sizeof cache_home, "%s/xdg-cache", config_directory);
 	setenv("XDG_CACHE_HOME", cache_home, 1);
-	// Never the user's choice of network use for schemas.
-	unsetenv("DEFAULTS_TUI_OFFLINE");
+	// No test reaches the internet: schemas and catalogues are never fetched (SchemaStore's public
+	// catalogue is the default one) unless a test serves them on loopback and asks with
+	// DEFAULTS_TUI_OFFLINE=0.
+	setenv("DEFAULTS_TUI_OFFLINE", "1", 1);
 	// Registered before anything else in the process, so it runs last at exit,
 	// after the stores and Foundation have saved what they hold.
 	atexit(remove_config_directory);
