@@ -25,7 +25,9 @@ enum EditorSchemaFetch {
 		guard missed else { return (opened, problems, nil) }
 		// What was said of documents not at hand is said again, truly, once they are fetched.
 		let kept = problems.filter { !$0.message.contains(Self.beingFetched) }
-		let memberStore = opened.store as? MemberPathStore ?? MemberPathStore(base: opened.store, paths: [:])
+		// The schema that arrives may name members of objects: a store that can take their paths then.
+		// (Over a cached schema's own member store, its paths and the new ones read alike.)
+		let memberStore = MemberPathStore(base: opened.store, paths: [:])
 		let shown = OpenedSettings(
 			store: memberStore, schema: opened.schema, isInferred: opened.isInferred, openingReason: opened.openingReason, schemaLocation: opened.schemaLocation
 		)
