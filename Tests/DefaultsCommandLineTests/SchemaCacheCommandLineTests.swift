@@ -3,10 +3,11 @@ import Defaults
 import Foundation
 import SchemaServer
 import Testing
+import TestRequirements
 
 /// Schemas found through a catalogue on a loopback server: fetched once and reused, offline,
 /// a slow server, a cycle of references, a schema that is not JSON, `schemas fetch`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.requires(.python3), .timeLimit(.minutes(3)))
 struct SchemaCacheCommandLineTests {
 	/// A served catalogue naming `tryout.json`'s schema (`url`, a path on the server), the
 	/// served files, and a settings file `tryout.json`.

@@ -7,7 +7,7 @@ import TestRequirements
 
 /// The editor on a settings file whose schema is on a slow server: the file is shown at once by
 /// its values' types, and the schema arrives in the open editor.
-@Suite("The editor in a terminal: a schema fetched after the first frame", .requires(.tmux), .timeLimit(.minutes(3)))
+@Suite("The editor in a terminal: a schema fetched after the first frame", .requires(.tmux), .requires(.python3), .timeLimit(.minutes(3)))
 struct EndToEndSchemaFetchTests {
 	@Test func theFirstFrameComesBeforeASlowSchemaWhichArrivesLater() async throws {
 		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()

@@ -3,10 +3,11 @@
 import Foundation
 import SchemaServer
 import Testing
+import TestRequirements
 
 /// The schema cache over a loopback server: fetched once and reused, revalidated when old,
 /// offline, failures named, only http(s), within its limits.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.requires(.python3), .timeLimit(.minutes(2)))
 struct SchemaCacheTests {
 	/// A directory of its own with `files` served from `served/`, a server of them and a cache
 	/// directory beside.
