@@ -138,6 +138,28 @@ struct SchemaCacheCommandLineTests {
 		#expect(try fixture.run(["set", "size", "12", "--offline"]).status == 2, "the referred document's maximum, offline")
 	}
 
+	@Test func processesWritingOneEntryAtOnceLeaveItWholeForTheirReaders() throws {
+		let fixture = try Fixture()
+		#expect(try fixture.run(["get", "size"]).output == "4\n")
+		// Writers replace the entries again and again (schemas fetch always asks the server)
+		// while readers read them offline: every read finds a whole entry.
+		let tool = CLI.defaultsTUI.path
+		let writer = "for i in 1 2 3 4 5 6 7 8; do \"$0\" schemas fetch --all --catalog \"$1\" 2>/dev/null || exit 1; done"
+		let reader = "for i in 1 2 3 4 5 6 7 8 9 10 11 12; do [ \"$(\"$0\" get size --offline --catalog \"$1\" --store \"$2\")\" = 4 ] || exit 1; done"
+		let variables = fixture.cli.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+		var processes: [ChildProcess] = []
+		for index in 0..<6 {
+			let script = index.isMultiple(of: 2) ? writer : reader
+			processes.append(try ChildProcess.spawn("/bin/sh", ["-c", script, tool, fixture.catalog, fixture.settingsFile.path], environment: variables.merging(index.isMultiple(of: 2) ? CLI.online : [:]) { $1 }))
+		}
+		for process in processes {
+			let ending = process.waitForEnd(timeout: 120)
+			#expect(ending?.shellStatus == 0, "\(String(describing: ending))")
+		}
+		let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.cacheDirectory.path).filter { $0.hasSuffix(".tmp") }
+		#expect(leftovers.isEmpty)
+	}
+
 	@Test func schemasFetchNamesWhatFailedAndExits1() throws {
 		let fixture = try Fixture()
 		let result = try fixture.cli.run(["schemas", "fetch", "Tryout", "Nonesuch", fixture.server.url("gone.json"), "--catalog", fixture.catalog], environment: CLI.online)
