@@ -17,9 +17,13 @@ reference into a document that is not there allows anything.
 public enum RemoteSchemaReferences {
 	/// How far the documents are followed.
 	public struct Limits: Sendable, Equatable {
+		/// How many documents are fetched at most.
 		public var documents = 64
+		/// How many references deep documents are followed (the schema's own are one deep).
 		public var depth = 8
+		/// How many bytes all the documents fetched may hold.
 		public var totalBytes = 32 << 20
+		/// How long fetching may go on in all (checked before each fetch).
 		public var time: Duration = .seconds(10)
 
 		/// 64 documents, 8 deep, 32 MiB, 10 s.
