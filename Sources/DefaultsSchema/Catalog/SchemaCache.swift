@@ -22,7 +22,7 @@ let data = try cache.data(at: "https://json.schemastore.org/starship.json")
 ```
 */
 public final class SchemaCache: SchemaDocumentSource {
-	/// Where the entries are: one file per address (``SchemaCacheEntry``).
+	/// Where the entries are: one file per address, its record's line (URL, validators, fetch time) then the document.
 	public let directory: URL
 	/// Whether the network is never used.
 	public let offline: Bool
@@ -40,8 +40,10 @@ public final class SchemaCache: SchemaDocumentSource {
 	A cache in `directory` (created when a first entry is written).
 
 	- Parameters:
+	  - directory: Where the entries are kept (by default ``standardDirectory()``).
 	  - offline: Never use the network: only cached copies and files.
 	  - freshness: How old a cached copy may be before it is revalidated (a day by default).
+	  - limits: The limits of each fetch (``SchemaFetchLimits/standard`` by default).
 	*/
 	public init(directory: URL = SchemaCache.standardDirectory(), offline: Bool = SchemaCache.offlineByEnvironment, freshness: Duration = .seconds(86_400), limits: SchemaFetchLimits = .standard) {
 		self.directory = directory
