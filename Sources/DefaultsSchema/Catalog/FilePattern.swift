@@ -42,6 +42,7 @@ public struct FilePattern: Sendable, Equatable, CustomStringConvertible {
 		/// Characters matched literally.
 		public let literalCharacters: Int
 
+		/// Whether `lhs` is less specific than `rhs`: fewer literal folders, then a wildcard name, then fewer literal characters.
 		public static func < (lhs: Specificity, rhs: Specificity) -> Bool {
 			(lhs.literalFolders, lhs.literalName ? 1 : 0, lhs.literalCharacters) < (rhs.literalFolders, rhs.literalName ? 1 : 0, rhs.literalCharacters)
 		}

@@ -17,6 +17,7 @@ reference?.line      //=> 1
 public struct SchemaReference: Sendable, Equatable {
 	/// The syntaxes a reference is looked for in.
 	public enum Syntax: String, Sendable, Equatable {
+		/// JSON (with comments), TOML and YAML.
 		case json, toml, yaml
 
 		/// The syntax of files ending in `fileExtension` (`json`, `jsonc`, `toml`, `yaml`, `yml`), or `nil`.

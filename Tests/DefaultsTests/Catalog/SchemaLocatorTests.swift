@@ -155,7 +155,17 @@ struct SchemaLocatorTests {
 		let folder = try folder()
 		let pipe = folder.appendingPathComponent("app.json")
 		#expect(mkfifo(pipe.path, 0o600) == 0)
+		// Should it be opened for reading, a writer comes after a while, so that the test fails rather than hangs.
+		let path = pipe.path
+		Thread.detachNewThread {
+			Thread.sleep(forTimeInterval: 10)
+			let writer = open(path, O_WRONLY | O_NONBLOCK)
+			if writer >= 0 { close(writer) }
+		}
+		let clock = ContinuousClock()
+		let start = clock.now
 		let lookup = SchemaLocator(catalog: catalog(in: folder), source: LocalSchemaFiles()).locate(file: pipe.path, syntax: .json)
+		#expect(clock.now - start < .seconds(10), "the pipe was not opened")
 		#expect(lookup.location == nil)
 	}
 
