@@ -17,14 +17,27 @@ enum EditorSchemaFetch {
 	/// The settings `options` name, opened for the full-screen editor, with the problems reported
 	/// meanwhile, and where a schema fetched later arrives (`nil` when nothing is fetched).
 	static func open(_ options: SettingsOptions) throws -> (OpenedSettings, [Defaults.Problem], SchemaArrival?) {
-		guard let path = options.store, options.schema == nil, options.app == nil, options.etcd.isEmpty, !NetworkUse.isOffline else {
+		guard let path = options.store, options.schema == nil, options.app == nil, options.etcd.isEmpty else {
 			let (opened, problems) = try collectingProblems { try options.open() }
 			return (opened, problems, nil)
 		}
-		let ((opened, missed), problems) = try collectingProblems { try NetworkUse.withoutWaiting { try options.open() } }
+		return try open(file: path, format: options.format, document: options.document, catalog: options.catalogOptions.catalog) { try options.open() }
+	}
+
+	/**
+	The settings file at `path` (its schema found, not named), opened by `opening` without waiting
+	on the network, with the problems reported meanwhile and where a schema fetched later arrives
+	(`nil` when nothing is fetched): for the editor, and for a file the list of programs opens.
+	*/
+	static func open(
+		file path: String, format formatName: String? = nil, document: Int? = nil, catalog: String?, _ opening: () throws -> OpenedSettings
+	) throws -> (OpenedSettings, [Defaults.Problem], SchemaArrival?) {
+		guard !NetworkUse.isOffline else {
+			let (opened, problems) = try collectingProblems(opening)
+			return (opened, problems, nil)
+		}
+		let ((opened, missed), problems) = try collectingProblems { try NetworkUse.withoutWaiting(opening) }
 		guard missed else { return (opened, problems, nil) }
-		// What was said of documents not at hand is said again, truly, once they are fetched.
-		let kept = problems.filter { !$0.message.contains(Self.beingFetched) }
 		// The schema that arrives may name members of objects: a store that can take their paths then.
 		// (Over a cached schema's own member store, its paths and the new ones read alike.)
 		let memberStore = MemberPathStore(base: opened.store, paths: [:])
@@ -32,15 +45,14 @@ enum EditorSchemaFetch {
 			store: memberStore, schema: opened.schema, isInferred: opened.isInferred, openingReason: opened.openingReason, schemaLocation: opened.schemaLocation
 		)
 		let arrival = SchemaArrival()
-		let format = try SettingsFileFormats.format(ofStore: path, named: options.format, document: options.document)
-		let catalog = options.catalogOptions.catalog
+		let format = try SettingsFileFormats.format(ofStore: path, named: formatName, document: document)
 		let current = opened.isInferred ? nil : opened.schema
 		let thread = Thread {
 			fetch(file: path, syntax: SchemaSources.syntax(of: format), catalog: catalog, current: current, store: memberStore, arrival: arrival)
 		}
 		thread.name = "defaults-tui.schema-fetch"
 		thread.start()
-		return (shown, kept, arrival)
+		return (shown, problems, arrival)
 	}
 
 	/// The reason a document not at hand gives while the editor opens (``NetworkUse``).

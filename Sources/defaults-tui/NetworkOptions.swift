@@ -29,24 +29,31 @@ enum NetworkUse {
 		offlineChosen.withLock { $0 = true }
 	}
 
-	/// While set (the editor opening, see ``EditorSchemaFetch``), documents come only from what
-	/// is at hand (files, cached copies however old); one that is not, or is old, is noted in
-	/// ``missedWhileDeferring`` for a later fetch, rather than waited for.
-	private static let deferring = Locked(false)
-	private static let missed = Locked(false)
+	/// While set (the editor opening a file, the list of programs reading one, see
+	/// ``EditorSchemaFetch``), documents come only from what is at hand (files, cached copies
+	/// however old); one that is not, or is old, is noted as missed for a later fetch rather than
+	/// waited for. Bound to the caller's task (or thread), so that other threads still fetch.
+	@TaskLocal private static var deferral: Deferral?
 
-	/// Runs `body` reading documents only from what is at hand; returns its result and whether
-	/// anything was missing or old (a fetch would have been made).
-	static func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> (Result, missed: Bool) {
-		deferring.withLock { $0 = true }
-		missed.withLock { $0 = false }
-		defer { deferring.withLock { $0 = false } }
-		let result = try body()
-		return (result, missed.value)
+	/// What a pass reading only what is at hand missed.
+	private final class Deferral: Sendable {
+		let missed = Locked(false)
 	}
 
-	/// Whether documents are read only from what is at hand now.
-	static var isDeferring: Bool { deferring.value }
+	/// Runs `body` reading documents only from what is at hand; returns its result and whether
+	/// anything was missing or old (a fetch would have been made). What was said meanwhile of
+	/// documents not at hand is dropped (said again, truly, once they are fetched); the rest is reported.
+	static func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> (Result, missed: Bool) {
+		let deferral = Deferral()
+		let (result, problems) = try collectingProblems { try $deferral.withValue(deferral, operation: body) }
+		for problem in problems where !problem.message.contains(EditorSchemaFetch.beingFetched) {
+			Defaults.report(problem, deduplicate: false)
+		}
+		return (result, deferral.missed.value)
+	}
+
+	/// Whether documents are read only from what is at hand now, on this task or thread.
+	static var isDeferring: Bool { deferral != nil }
 
 	/// The source the tool reads through: ``cache(offline:)``, or while deferring what it holds.
 	static func source(offline: Bool) -> any SchemaDocumentSource {
@@ -59,7 +66,7 @@ enum NetworkUse {
 		let cache: SchemaCache
 
 		func data(at address: String) throws -> Data {
-			if !cache.isFresh(address) { NetworkUse.missed.withLock { $0 = true } }
+			if !cache.isFresh(address) { NetworkUse.deferral?.missed.withLock { $0 = true } }
 			guard let data = cache.dataAtHand(at: address) else {
 				throw SchemaDocumentError(address: address, reason: "\(EditorSchemaFetch.beingFetched); the editor takes it in when it arrives")
 			}

@@ -60,7 +60,10 @@ enum ProgramList {
 			entries.append(ProgramEntry(name: name, location: location) {
 				details.value(for: name, files: [URL(fileURLWithPath: file.path)]) {
 					entry(named: name, location: location, isDemo: false) {
-						try SettingsOptions.openFile(schema: nil, store: file.path, catalog: catalog, access: .readOnly, watching: false, unreadableFile: .accepted)
+						// The list never waits on the network: a schema not at hand is fetched when the file is opened.
+						try NetworkUse.withoutWaiting {
+							try SettingsOptions.openFile(schema: nil, store: file.path, catalog: catalog, access: .readOnly, watching: false, unreadableFile: .accepted)
+						}.0
 					}.entry
 				}
 			})
@@ -107,16 +110,25 @@ enum ProgramList {
 	/// A program's settings opened for the editor, with their layers: the demo's, or a registered
 	/// program's; or a settings file listed by its path, with its schema found in `catalog`.
 	static func open(_ name: String, catalog: String? = nil) throws -> TerminalBrowser.OpenedProgram {
-		let opened = if let path = filePath(ofEntry: name) {
-			try SettingsOptions.openFile(schema: nil, store: path, catalog: catalog, access: .readWrite, watching: true, unreadableFile: .accepted)
+		var arrival: SchemaArrival?
+		let opened: OpenedSettings
+		if let path = filePath(ofEntry: name) {
+			// A file's schema not at hand is fetched while the file is shown (EditorSchemaFetch).
+			let problems: [Defaults.Problem]
+			(opened, problems, arrival) = try EditorSchemaFetch.open(file: path, catalog: catalog) {
+				try SettingsOptions.openFile(schema: nil, store: path, catalog: catalog, access: .readWrite, watching: true, unreadableFile: .accepted)
+			}
+			problems.forEach { Defaults.problemHandler($0) }
 		} else {
-			try SettingsOptions.openProgram(name, access: .readWrite, watching: true, unreadableFile: .accepted)
+			opened = try SettingsOptions.openProgram(name, access: .readWrite, watching: true, unreadableFile: .accepted)
 		}
 		var program = TerminalBrowser.OpenedProgram(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription) {
 			try opened.save()
 		}
 		program.schemaFromStore = opened.schemaFromStore
 		program.schemaNote = opened.schemaNote
+		program.schemaArrival = arrival
+		if arrival != nil, opened.isInferred { program.schemaNote = EditorSchemaFetch.fetchingNote }
 		return program
 	}
 }

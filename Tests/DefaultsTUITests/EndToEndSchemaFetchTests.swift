@@ -38,4 +38,31 @@ struct EndToEndSchemaFetchTests {
 		try tmux.send("q")
 		#expect(await tmux.waitForExit() == 0)
 	}
+
+	@Test func theListOfProgramsAndAFileOpenedFromItDoNotWaitForASlowSchema() async throws {
+		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let served = scratch.appendingPathComponent("served", isDirectory: true)
+		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+		let server = try SchemaServer.start(serving: served)
+		defer { server.stop() }
+		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		// A catalogue at hand (a file), whose schema for tryout.json is on a slow server.
+		let catalog = scratch.appendingPathComponent("catalog.json")
+		try Data(#"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#.utf8).write(to: catalog)
+		let config = scratch.appendingPathComponent("config", isDirectory: true)
+		try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+		try Data(#"{"wrap": true}"#.utf8).write(to: config.appendingPathComponent("tryout.json"))
+
+		let tmux = try TmuxSession(arguments: ["--catalog", catalog.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "XDG_CONFIG_HOME": config.path])
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("tryout.json") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the list was shown before the schema came")
+		try tmux.send("Down")
+		try tmux.send("Enter")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("fetching its schema") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the file was shown before the schema came")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
+		try tmux.send("q")
+		#expect(await tmux.waitForExit() == 0)
+	}
 }

@@ -33,6 +33,8 @@ public final class TerminalBrowser {
 		public var schemaFromStore: (() -> SettingsSchema)?
 		/// Why a settings file has its schema, for the title bar (see ``EditorModel/schemaNote``).
 		public var schemaNote: String?
+		/// Where a schema fetched after the program opened arrives (see ``EditorModel/schemaArrival``).
+		public var schemaArrival: SchemaArrival?
 
 		/// The settings `schema` describes, kept in `store`.
 		public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, finish: (() throws -> Void)? = nil) {
@@ -120,6 +122,7 @@ public final class TerminalBrowser {
 		model.canGoBack = true
 		model.schemaFromStore = program.schemaFromStore
 		model.schemaNote = program.schemaNote
+		model.schemaArrival = program.schemaArrival
 		return (program, model)
 	}
 
