@@ -55,7 +55,7 @@ struct EndToEndSchemaFetchTests {
 		try Data(#"{"wrap": true}"#.utf8).write(to: config.appendingPathComponent("tryout.json"))
 
 		let tmux = try TmuxSession(arguments: ["--catalog", catalog.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "XDG_CONFIG_HOME": config.path])
-		#expect(await tmux.waitForScreen(within: 60) { $0.contains("tryout.json") }, "\(tmux.screen)")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("2 programs") }, "\(tmux.screen)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the list was shown before the schema came")
 		try tmux.send("Down")
 		try tmux.send("Enter")
