@@ -95,6 +95,8 @@ struct DefaultsTUICommand: ParsableCommand {
 	`./list` the file. Left alone when `--store`, `--app` or `--etcd` names the settings already.
 	*/
 	static func fileAsStore(_ arguments: [String]) -> [String] {
+		// The commands scripts run in loops name no file: they pass at once (`get fontSize`).
+		if let first = arguments.first, OneShotCommand.isCommand(first) { return arguments }
 		guard var index = indexAfterSelectionOptions(arguments), index < arguments.count else { return arguments }
 		let named = arguments[..<index].contains { argument in ["--store", "--app", "--etcd"].contains { argument == $0 || argument.hasPrefix($0 + "=") } }
 		guard !named else { return arguments }

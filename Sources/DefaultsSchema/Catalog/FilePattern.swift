@@ -109,24 +109,31 @@ public struct FilePattern: Sendable, Equatable, CustomStringConvertible {
 
 	/// Whether the pattern (without its `!`) matches the file at `path` (absolute or relative, `/` between folders).
 	public func matches(path: String) -> Bool {
-		if !ending.isEmpty, !path.utf8.reversed().starts(with: ending.reversed()) { return false }
-		let subject: Substring
-		if matchesNameOnly {
-			subject = path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
-		} else {
-			subject = Substring(path)
+		matches(utf8: Array(path.utf8))
+	}
+
+	/// Whether the pattern matches the path whose UTF-8 bytes are `bytes` (a catalogue converts
+	/// a path once for all its patterns).
+	func matches(utf8 bytes: [UInt8]) -> Bool {
+		// The literal ending first, byte by byte from the end: most patterns stop here.
+		guard bytes.count >= ending.count else { return false }
+		var offset = 1
+		while offset <= ending.count {
+			if bytes[bytes.count - offset] != ending[ending.count - offset] { return false }
+			offset += 1
 		}
-		let bytes = Array(subject.utf8)
+		let slash = UInt8(ascii: "/")
 		for parts in alternatives {
-			if isAnchored || matchesNameOnly {
-				let start = isAnchored && bytes.first == UInt8(ascii: "/") ? 1 : 0
-				if Self.match(parts, bytes, start) { return true }
-				continue
-			}
-			// The path's end, at a folder boundary.
-			if Self.match(parts, bytes, 0) { return true }
-			for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-				if Self.match(parts, bytes, index + 1) { return true }
+			if matchesNameOnly {
+				if Self.match(parts, bytes, (bytes.lastIndex(of: slash) ?? -1) + 1) { return true }
+			} else if isAnchored {
+				if Self.match(parts, bytes, bytes.first == slash ? 1 : 0) { return true }
+			} else {
+				// The path's end, at a folder boundary.
+				if Self.match(parts, bytes, 0) { return true }
+				for index in bytes.indices where bytes[index] == slash {
+					if Self.match(parts, bytes, index + 1) { return true }
+				}
 			}
 		}
 		return false
@@ -134,36 +141,46 @@ public struct FilePattern: Sendable, Equatable, CustomStringConvertible {
 
 	/// Whether `parts` match `bytes` from `start` to the end.
 	private static func match(_ parts: [Part], _ bytes: [UInt8], _ start: Int) -> Bool {
-		// Positions reachable after each part, as a set: no backtracking blow-up.
-		var positions: Set<Int> = [start]
-		for part in parts {
-			var next: Set<Int> = []
+		// The positions reachable after each part, each once (no backtracking blow-up): `mark`
+		// holds the step a position was last added at.
+		let slash = UInt8(ascii: "/")
+		var positions = [start]
+		var next: [Int] = []
+		var mark = [Int](repeating: -1, count: bytes.count + 1)
+		for (step, part) in parts.enumerated() {
+			next.removeAll(keepingCapacity: true)
+			func add(_ position: Int) {
+				if mark[position] != step {
+					mark[position] = step
+					next.append(position)
+				}
+			}
 			for position in positions {
 				switch part {
 				case .literal(let byte):
-					if position < bytes.count, bytes[position] == byte { next.insert(position + 1) }
+					if position < bytes.count, bytes[position] == byte { add(position + 1) }
 				case .one:
-					if position < bytes.count, bytes[position] != UInt8(ascii: "/") { next.insert(position + 1) }
+					if position < bytes.count, bytes[position] != slash { add(position + 1) }
 				case .set(let ranges, let negated):
-					if position < bytes.count, bytes[position] != UInt8(ascii: "/"), ranges.contains(where: { $0.contains(bytes[position]) }) != negated {
-						next.insert(position + 1)
+					if position < bytes.count, bytes[position] != slash, ranges.contains(where: { $0.contains(bytes[position]) }) != negated {
+						add(position + 1)
 					}
 				case .any:
-					next.insert(position)
+					add(position)
 					var index = position
-					while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
+					while index < bytes.count, bytes[index] != slash {
 						index += 1
-						next.insert(index)
+						add(index)
 					}
 				case .anyDeep:
-					next.formUnion(position...bytes.count)
+					for index in position...bytes.count { add(index) }
 				case .folders:
-					next.insert(position)
-					for index in position..<bytes.count where bytes[index] == UInt8(ascii: "/") { next.insert(index + 1) }
+					add(position)
+					for index in position..<bytes.count where bytes[index] == slash { add(index + 1) }
 				}
 			}
 			if next.isEmpty { return false }
-			positions = next
+			swap(&positions, &next)
 		}
 		return positions.contains(bytes.count)
 	}

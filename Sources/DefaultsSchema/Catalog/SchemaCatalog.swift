@@ -38,9 +38,9 @@ public struct SchemaCatalog: Sendable {
 	/// Its entries with a schema and at least one pattern, in its order.
 	public let entries: [Entry]
 	/// Patterns with a literal file name, by that name: (entry, pattern) indices.
-	private let byName: [String: [(entry: Int, pattern: Int)]]
+	private let byName: [String: [(entry: Int, pattern: FilePattern)]]
 	/// The other patterns that include files.
-	private let others: [(entry: Int, pattern: Int)]
+	private let others: [(entry: Int, pattern: FilePattern)]
 
 	/// The catalogue in `data` (its JSON text), read from `address`.
 	///
@@ -62,14 +62,14 @@ public struct SchemaCatalog: Sendable {
 	public init(entries: [Entry], address: String) {
 		self.address = address
 		self.entries = entries
-		var byName: [String: [(entry: Int, pattern: Int)]] = [:]
-		var others: [(entry: Int, pattern: Int)] = []
+		var byName: [String: [(entry: Int, pattern: FilePattern)]] = [:]
+		var others: [(entry: Int, pattern: FilePattern)] = []
 		for (entryIndex, entry) in entries.enumerated() {
-			for (patternIndex, pattern) in entry.fileMatch.enumerated() where !pattern.isNegated {
+			for pattern in entry.fileMatch where !pattern.isNegated {
 				if let name = pattern.literalName {
-					byName[name, default: []].append((entryIndex, patternIndex))
+					byName[name, default: []].append((entryIndex, pattern))
 				} else {
-					others.append((entryIndex, patternIndex))
+					others.append((entryIndex, pattern))
 				}
 			}
 		}
@@ -120,18 +120,18 @@ public struct SchemaCatalog: Sendable {
 	/// matches it and no exclusion of its own that does.
 	public func match(path: String) -> CatalogMatch {
 		let name = path.split(separator: "/").last.map(String.init) ?? path
+		let bytes = Array(path.utf8)
 		var best: [Int: CatalogCandidate] = [:]
-		let indices = (byName[name] ?? []) + others
-		for (entryIndex, patternIndex) in indices {
-			let entry = entries[entryIndex]
-			let pattern = entry.fileMatch[patternIndex]
-			guard pattern.matches(path: path) else { continue }
-			if let current = best[entryIndex], current.pattern.specificity >= pattern.specificity { continue }
-			best[entryIndex] = CatalogCandidate(entry: entry, pattern: pattern)
+		func consider(_ entryIndex: Int, _ pattern: FilePattern) {
+			guard pattern.matches(utf8: bytes) else { return }
+			if let current = best[entryIndex], current.pattern.specificity >= pattern.specificity { return }
+			best[entryIndex] = CatalogCandidate(entry: entries[entryIndex], pattern: pattern)
 		}
+		for (entryIndex, pattern) in byName[name] ?? [] { consider(entryIndex, pattern) }
+		for (entryIndex, pattern) in others { consider(entryIndex, pattern) }
 		// An entry's own exclusions take the file out of it.
 		let candidates = best.sorted { $0.key < $1.key }.filter { index, _ in
-			!entries[index].fileMatch.contains { $0.isNegated && $0.matches(path: path) }
+			!entries[index].fileMatch.contains { $0.isNegated && $0.matches(utf8: bytes) }
 		}.map(\.value)
 		let specific = candidates.filter { !$0.pattern.isTooGeneric }
 		guard let top = specific.map(\.pattern.specificity).max() else {

@@ -57,7 +57,7 @@ public struct LocalSchemaFiles: SchemaDocumentSource {
 		let path: String
 		switch SchemaAddress(address) {
 		case .web:
-			throw SchemaDocumentError(address: address, reason: "fetching is not available (only local files are read here); download it and name the file instead")
+			throw SchemaDocumentError(address: address, reason: "fetching is not available here, only local files are read; download it and give its path instead")
 		case .file(let filePath):
 			path = filePath
 		}

@@ -197,7 +197,7 @@ public struct SchemaLocation: Sendable, Equatable {
 		do {
 			data = try source.data(at: address)
 		} catch let error as SchemaDocumentError {
-			throw SettingsSchemaError(path: address, reason: "it cannot be read (\(error.reason))")
+			throw SettingsSchemaError(path: address, reason: "it cannot be read: \(error.reason)")
 		} catch {
 			throw SettingsSchemaError(path: address, reason: "it cannot be read (\(error))")
 		}

@@ -57,6 +57,16 @@ struct SettingsFileDiscoveryTests {
 		#expect(found.isComplete)
 	}
 
+	@Test func theStandardLimitsFindThemAmongThousandsOfOtherFiles() throws {
+		let (_, environment) = try makeHome()
+		// Milliseconds on a quiet machine; tried three times so that a busy moment does not fail it.
+		let complete = (0..<3).contains { _ in
+			let found = SettingsFileDiscovery.find(catalog: catalog, environment: environment)
+			return found.isComplete && found.files.count == 3
+		}
+		#expect(complete, "the 2,000 other files and 40 folders are walked within the standard time")
+	}
+
 	@Test func theWalkStopsWhenItsTimeIsUp() throws {
 		let (_, environment) = try makeHome()
 		var limits = SettingsFileDiscovery.Limits()
