@@ -42,7 +42,10 @@ let package = Package(
 	],
 	targets: [
 		.target(name: "Defaults"),
-		.target(name: "DefaultsSchema", dependencies: ["Defaults"]),
+		// CCurl: the schema catalogue's cache fetches schemas over http(s) through the same libcurl
+		// shim the etcd client uses (opened at run time, so a program that fetches nothing never
+		// loads libcurl, and building needs no libcurl headers).
+		.target(name: "DefaultsSchema", dependencies: ["Defaults", "CCurl"]),
 		.target(name: "DefaultsTOML", dependencies: ["Defaults"]),
 		.target(name: "DefaultsYAML", dependencies: ["Defaults", "CYAML"]),
 		// libyaml (Debian's libyaml-dev: the header to build, the library linked), the YAML reader
@@ -57,7 +60,7 @@ let package = Package(
 		.target(name: "DefaultsMacros", dependencies: ["Defaults", "DefaultsMacrosPlugin"]),
 		.target(name: "DefaultsEtcd", dependencies: ["Defaults", "CCurl"]),
 		// libcurl, the library Foundation's networking uses on Linux, called directly by the etcd
-		// client: opened at run time (dlopen of libcurl.so.4, Debian's libcurl4), so building needs
+		// client and the schema cache (one place opens it for both): opened at run time (dlopen of libcurl.so.4, Debian's libcurl4), so building needs
 		// no libcurl headers and programs that never talk to etcd never load it.
 		.target(name: "CCurl"),
 		.target(name: "DefaultsConfiguration", dependencies: ["Defaults", .product(name: "Configuration", package: "swift-configuration")]),
@@ -71,7 +74,7 @@ let package = Package(
 		.executableTarget(name: "defaults-tui", dependencies: [
 			"Defaults", "DefaultsSchema", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "DefaultsYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
-		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "DefaultsYAML", "TestEnvironment", "ChildProcess", "TestRequirements", "defaults-store-helper"]),
+		.testTarget(name: "DefaultsTests", dependencies: ["Defaults", "DefaultsSchema", "DefaultsTOML", "DefaultsYAML", "TestEnvironment", "ChildProcess", "TestRequirements", "SchemaServer", "defaults-store-helper"]),
 		.testTarget(name: "SeedExampleTests", dependencies: ["Defaults", "TestEnvironment"]),
 		.testTarget(name: "DefaultsOpenCombineTests", dependencies: ["DefaultsOpenCombine", "TestEnvironment"]),
 		.testTarget(name: "DefaultsMacrosTests", dependencies: [
@@ -84,10 +87,10 @@ let package = Package(
 			"DefaultsEtcd", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-sync-helper",
 		]),
 		// The editor's model and widgets, and the editor driven through tmux.
-		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "defaults-tui"]),
+		.testTarget(name: "DefaultsTUITests", dependencies: ["DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "ChildProcess", "TestRequirements", "SchemaServer", "defaults-tui"]),
 		// defaults-tui's commands, run as a person runs them.
 		.testTarget(name: "DefaultsCommandLineTests", dependencies: [
-			"DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "TestRequirements", "defaults-tui",
+			"DefaultsTUI", "TestEnvironment", "EtcdTestSupport", "LoopbackPort", "ChildProcess", "TestRequirements", "SchemaServer", "defaults-tui",
 			.product(name: "ArgumentParser", package: "swift-argument-parser"),
 		]),
 		// The benchmark tool's own checks.
@@ -103,6 +106,9 @@ let package = Package(
 		// through the core's one helper, and waitpid), and loopback ports for etcd.
 		.target(name: "ChildProcess", dependencies: ["Defaults"], path: "Tests/Support/ChildProcess"),
 		.target(name: "LoopbackPort", path: "Tests/Support/LoopbackPort"),
+		// A loopback HTTP server of schemas (python3's http.server), for the schema cache's tests:
+		// ETag, Last-Modified, 304s, a log of requests, slow paths.
+		.target(name: "SchemaServer", dependencies: ["ChildProcess", "LoopbackPort"], path: "Tests/Support/SchemaServer", exclude: ["schema-server.py"]),
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		// (a tool of the repository, not a product).
 		.executableTarget(name: "defaults-bench", dependencies: [

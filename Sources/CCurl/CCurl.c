@@ -3,6 +3,7 @@
 #include "CurlSymbols.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,6 +66,41 @@ int defaults_curl_open(const char *library_name, char *error, size_t error_size)
 	}
 	curl = found;
 	return 0;
+}
+
+int defaults_curl_open_first(const char *const *names, size_t count, char *error, size_t error_size) {
+	size_t used = 0;
+	if (error_size > 0) error[0] = 0;
+	for (size_t index = 0; index < count; index++) {
+		char reason[512];
+		if (defaults_curl_open(names[index], reason, sizeof(reason)) == 0) return 0;
+		if (used < error_size) {
+			int written = snprintf(error + used, error_size - used, "%s%s", index > 0 ? "; " : "", reason);
+			if (written > 0) used += (size_t)written;
+		}
+	}
+	return -1;
+}
+
+/// The libraries tried, in order, when DEFAULTS_LIBCURL is not set.
+static const char *const standard_names[] = { "libcurl.so.4", "libcurl-gnutls.so.4" };
+static pthread_once_t standard_once = PTHREAD_ONCE_INIT;
+static int standard_status = -1;
+static char standard_error[1024];
+
+static void open_standard(void) {
+	const char *chosen = getenv("DEFAULTS_LIBCURL");
+	if (chosen != NULL) {
+		standard_status = defaults_curl_open_first(&chosen, 1, standard_error, sizeof(standard_error));
+	} else {
+		standard_status = defaults_curl_open_first(standard_names, sizeof(standard_names) / sizeof(standard_names[0]), standard_error, sizeof(standard_error));
+	}
+}
+
+int defaults_curl_open_standard(char *error, size_t error_size) {
+	pthread_once(&standard_once, open_standard);
+	if (standard_status != 0 && error_size > 0) snprintf(error, error_size, "%s", standard_error);
+	return standard_status;
 }
 
 defaults_curl *defaults_curl_new(void) {
@@ -172,6 +208,84 @@ defaults_curl_result defaults_curl_perform(defaults_curl *handle, const defaults
 	curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &result.status);
 	result.timed_out = code == CURLE_OPERATION_TIMEDOUT;
 	result.stopped = current.stopped;
+	const char *words = error[0] != 0 ? error : curl.easy_strerror(code);
+	strncpy(result.error, words, sizeof(result.error) - 1);
+	result.error[sizeof(result.error) - 1] = 0;
+	return result;
+}
+
+typedef struct {
+	const defaults_curl_get_request *request;
+	size_t received;
+	int too_large;
+} get_transfer;
+
+static size_t get_body(char *data, size_t size, size_t count, void *context) {
+	get_transfer *current = context;
+	size_t length = size * count;
+	if (current->received + length > current->request->max_body_bytes) {
+		current->too_large = 1;
+		return CURL_WRITEFUNC_ERROR;
+	}
+	current->received += length;
+	if (current->request->on_data(data, length, current->request->context) != 0) return CURL_WRITEFUNC_ERROR;
+	return length;
+}
+
+static size_t get_header(char *data, size_t size, size_t count, void *context) {
+	get_transfer *current = context;
+	size_t length = size * count;
+	size_t text = length;
+	while (text > 0 && (data[text - 1] == '\r' || data[text - 1] == '\n')) text--;
+	if (current->request->on_header != NULL) current->request->on_header(data, text, current->request->context);
+	return length;
+}
+
+defaults_curl_get_result defaults_curl_get(defaults_curl *handle, const defaults_curl_get_request *request) {
+	defaults_curl_get_result result;
+	memset(&result, 0, sizeof(result));
+	CURL *easy = handle->easy;
+	curl.easy_reset(easy);
+	get_transfer current = { request, 0, 0 };
+	char error[CURL_ERROR_SIZE];
+	error[0] = 0;
+
+	struct curl_slist *headers = NULL;
+	for (size_t index = 0; index < request->header_count; index++) {
+		headers = curl.slist_append(headers, request->headers[index]);
+	}
+
+	curl.easy_setopt(easy, CURLOPT_URL, request->url);
+	curl.easy_setopt(easy, CURLOPT_HTTPGET, 1L);
+	if (headers != NULL) curl.easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+	curl.easy_setopt(easy, CURLOPT_USERAGENT, "defaults-tui");
+	// Every encoding this libcurl decodes (gzip, say): schemas are text that shrinks well.
+	curl.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
+	curl.easy_setopt(easy, CURLOPT_WRITEFUNCTION, get_body);
+	curl.easy_setopt(easy, CURLOPT_WRITEDATA, &current);
+	curl.easy_setopt(easy, CURLOPT_HEADERFUNCTION, get_header);
+	curl.easy_setopt(easy, CURLOPT_HEADERDATA, &current);
+	curl.easy_setopt(easy, CURLOPT_ERRORBUFFER, error);
+	curl.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	// Only http and https, for the first address and for every redirect: never file: or ftp:.
+	if (curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_UNKNOWN_OPTION) {
+		curl.easy_setopt(easy, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	}
+	if (curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_UNKNOWN_OPTION) {
+		curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	}
+	curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, request->max_redirects > 0 ? 1L : 0L);
+	curl.easy_setopt(easy, CURLOPT_MAXREDIRS, request->max_redirects);
+	curl.easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->max_body_bytes);
+	curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+	curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+
+	CURLcode code = curl.easy_perform(easy);
+	if (headers != NULL) curl.slist_free_all(headers);
+	result.code = (int)code;
+	curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &result.status);
+	result.timed_out = code == CURLE_OPERATION_TIMEDOUT;
+	result.too_large = current.too_large || code == CURLE_FILESIZE_EXCEEDED;
 	const char *words = error[0] != 0 ? error : curl.easy_strerror(code);
 	strncpy(result.error, words, sizeof(result.error) - 1);
 	result.error[sizeof(result.error) - 1] = 0;

@@ -26,9 +26,10 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// The store that holds the top-level values.
 	public let base: any DefaultsStore
 	/// Each key that is a path, with the members that lead to its value.
-	public let paths: [String: [String]]
-	/// The keys of each top-level member that paths lead into.
-	private let keysByTop: [String: Set<String>]
+	public var paths: [String: [String]] { state.value.paths }
+	/// The paths and the keys of each top-level member that paths lead into: given at the start,
+	/// or later by ``adopt(paths:)`` (a schema that arrives after the editor opened).
+	private let state: Locked<PathState>
 	private let listener: ChangeForwarder
 	/// The base store's user layer with the same paths, when the base store has layers.
 	private let userView: MemberPathStore?
@@ -36,10 +37,9 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// A store over `base` in which each key of `paths` stands for the member at its path.
 	public init(base: any DefaultsStore, paths: [String: [String]]) {
 		self.base = base
-		let usable = paths.filter { !$0.value.isEmpty }
-		self.paths = usable
-		userView = base.layers.map { MemberPathStore(base: $0.user, paths: usable) }
-		keysByTop = usable.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
+		let state = PathState(paths)
+		self.state = Locked(state)
+		userView = base.layers.map { MemberPathStore(base: $0.user, paths: state.paths) }
 		let relay = LateWeak<MemberPathStore>()
 		listener = ChangeForwarder { change in relay.object?.baseDidChange(change.keys) }
 		relay.attach(self)
@@ -53,6 +53,24 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 
 	deinit {
 		Defaults.observers(for: base).remove(listener)
+	}
+
+	/// Takes `paths` in place of the paths given so far (for a schema that arrived later): a key
+	/// they name reads and writes its member from now on; other keys stay the base store's.
+	public func adopt(paths: [String: [String]]) {
+		state.withLock { $0 = PathState(paths) }
+		userView?.adopt(paths: paths)
+	}
+
+	/// The paths that lead somewhere, and the keys of each top-level member they lead into.
+	private struct PathState {
+		let paths: [String: [String]]
+		let keysByTop: [String: Set<String>]
+
+		init(_ paths: [String: [String]]) {
+			self.paths = paths.filter { !$0.value.isEmpty }
+			keysByTop = self.paths.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
+		}
 	}
 
 	/// The top-level key whose value holds `key`'s: the first member of its path, or `key` itself.
@@ -125,6 +143,7 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	fileprivate func baseDidChange(_ keys: Set<String>?) {
 		guard let keys else { return Defaults.storeDidChange(self, keys: nil) }
 		var changed = keys
+		let keysByTop = state.value.keysByTop
 		for key in keys {
 			changed.formUnion(keysByTop[key] ?? [])
 		}

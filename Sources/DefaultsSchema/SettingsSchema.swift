@@ -136,7 +136,9 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 
 	/// Reads a schema file; without `reportingNotes`, what a JSON Schema's references leave out is
 	/// not reported (for a list of programs, which shows none of their settings).
-	package static func load(from url: URL, reportingNotes: Bool) throws(SettingsSchemaError) -> SettingsSchema {
+	/// With `references`, the other documents a JSON Schema refers to are fetched through it
+	/// (``RemoteSchemaReferences``), and what could not be is said in the same report.
+	package static func load(from url: URL, reportingNotes: Bool, references: (any SchemaDocumentSource)? = nil) throws(SettingsSchemaError) -> SettingsSchema {
 		let data: Data
 		do {
 			data = try Data(contentsOf: url)
@@ -146,7 +148,20 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		// A file that is neither the user's nor readable by others is not quoted (`found 'r'`).
 		var status = stat()
 		let quoting = stat(url.path, &status) == 0 && FileOwnership(owner: status.st_uid, permissions: status.st_mode & 0o7777).contentMayBeQuoted
-		return try decode(data, path: url.path, reportingNotes: reportingNotes, quotingContent: quoting)
+		return try decode(data, path: url.path, reportingNotes: reportingNotes, quotingContent: quoting, references: references, uri: references.map { _ in url.absoluteString })
+	}
+
+	/**
+	Reads a schema from JSON text found at `address` (an http(s) URL or a path): a JSON Schema's
+	references to other documents are followed through `references` (the schema cache: see
+	``RemoteSchemaReferences``), and what could not be followed is reported in one sentence.
+	*/
+	public static func decode(_ data: Data, address: String, references: any SchemaDocumentSource) throws(SettingsSchemaError) -> SettingsSchema {
+		let uri: String = switch SchemaAddress(address) {
+		case .web: address
+		case .file(let path): URL(fileURLWithPath: path).absoluteString
+		}
+		return try decode(data, path: address, reportingNotes: true, quotingContent: true, references: references, uri: uri)
 	}
 
 	/// Reads a schema from JSON text; see ``load(from:)``.
@@ -155,7 +170,9 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	}
 
 	/// Reads a schema from JSON text; unless `quotingContent`, a parse error does not quote the text.
-	private static func decode(_ data: Data, path: String, reportingNotes: Bool, quotingContent: Bool) throws(SettingsSchemaError) -> SettingsSchema {
+	private static func decode(
+		_ data: Data, path: String, reportingNotes: Bool, quotingContent: Bool, references: (any SchemaDocumentSource)? = nil, uri: String? = nil
+	) throws(SettingsSchemaError) -> SettingsSchema {
 		let document: Defaults.JSONValue
 		do throws(Defaults.JSONParseError) {
 			document = try Defaults.JSONValue(parsing: data)
@@ -164,10 +181,12 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		}
 		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
 		if isJSONSchema(document) {
-			let imported = importing(jsonSchema: document, title: (path as NSString).lastPathComponent)
-			// One sentence per schema; the same one is not reported again in this process.
-			if reportingNotes, let summary = imported.unfollowedSummary(path: path) {
-				Defaults.report(.init(kind: .storeFailure, key: nil, message: summary))
+			let gathered = references.flatMap { source in uri.map { RemoteSchemaReferences.gather(for: document, at: $0, source: source) } }
+			let imported = importing(jsonSchema: document, title: (path as NSString).lastPathComponent, documents: gathered?.documents ?? JSONSchemaDocuments(), uri: uri)
+			// One report per schema, its sentences together; the same one is not reported again in this process.
+			let sentences = [imported.unfollowedSummary(path: path), gathered?.problem].compactMap { $0 }
+			if reportingNotes, !sentences.isEmpty {
+				Defaults.report(.init(kind: .storeFailure, key: nil, message: sentences.joined(separator: " ")))
 			}
 			guard !imported.schema.settings.isEmpty else {
 				throw SettingsSchemaError(path: path, reason: "it is a JSON Schema that describes no property of an object, so it names no setting")

@@ -1,4 +1,5 @@
 import Defaults
+import Foundation
 
 /**
 The word that names the command: one of the commands, `help`, or a word that is neither, which
@@ -40,6 +41,18 @@ enum CommandWords {
 	private static func sentence(_ start: String, nearest word: String) -> String {
 		guard let name = nearest(to: word) else { return start + "." }
 		return start + "; did you mean '\(name)'?"
+	}
+
+	/// Whether `word`, where a command's name would be, names a settings file: it is no command's
+	/// name nor `help` nor an option, and has a `/`, an ending of a settings file (`.json`,
+	/// `.toml`…) or names a file that is there. A file named like a command is `./list`.
+	/// Every start asks this: the commands scripts run in loops are told apart first, without
+	/// the file system or ArgumentParser's list of commands (no command's name has a `.`).
+	static func namesFile(_ word: String) -> Bool {
+		guard !word.isEmpty, !word.hasPrefix("-"), word != "help", !OneShotCommand.isCommand(word) else { return false }
+		if word.contains("/") { return true }
+		if word.contains("."), SettingsFileFormats.format(forPath: word) != nil { return true }
+		return access(word, F_OK) == 0 && !names.contains(word)
 	}
 
 	/// The commands, for a message.

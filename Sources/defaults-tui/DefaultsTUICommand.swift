@@ -31,6 +31,12 @@ struct DefaultsTUICommand: ParsableCommand {
 		get --origin says it for one. With --store or --etcd the settings are that \
 		file's or those keys' alone.
 
+		defaults-tui FILE opens a settings file as --store FILE does (a word that is no \
+		command and has a /, a settings ending or names a file here; ./list for a file named \
+		like a command). A file's schema is --schema's, else the one it names ($schema in \
+		JSON, #:schema in TOML, yaml-language-server in YAML), else a registered program's, \
+		else the catalogue's (--catalog); defaults-tui which-schema FILE says which and why.
+
 		Programs that register their settings (defaults-tui apps lists them) are edited \
 		by name with --app NAME. --schema takes a JSON Schema of a settings file too: each \
 		property is a setting, a nested object a group whose settings are dotted paths \
@@ -47,14 +53,15 @@ struct DefaultsTUICommand: ParsableCommand {
 		  defaults-tui list --modified              Show the settings that differ from their default.
 		  defaults-tui set fontSize 18              Change a setting (checked against its type and range).
 		  defaults-tui watch                        Print each change as it happens.
-		  defaults-tui --store app.json             Edit any JSON settings file, without a schema.
+		  defaults-tui starship.toml                Edit a settings file, with the schema found for it.
+		  defaults-tui --store app.json             Edit any JSON settings file.
 		  defaults-tui --store starship.toml set add_newline false
 		                                            Change a TOML (or YAML) file in place, keeping its comments.
 		  defaults-tui --etcd http://127.0.0.1:2379 --prefix /myapp/ --schema myapp.json
 		                                            Edit a fleet's settings in etcd, live.
 		""",
 		version: toolVersion,
-		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, AppsCommand.self],
+		subcommands: [EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, WatchCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WhichSchemaCommand.self, SchemasCommand.self, AppsCommand.self],
 		defaultSubcommand: EditCommand.self
 	)
 
@@ -62,7 +69,9 @@ struct DefaultsTUICommand: ParsableCommand {
 	static let toolVersion = "0.5.0"
 
 	/// The options that say which settings are edited.
-	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--etcd", "--prefix"]
+	static let selectionOptions: Set<String> = ["--app", "--store", "--format", "--document", "--schema", "--catalog", "--etcd", "--prefix"]
+	/// The flags that may come before the command as those options do (they take no value).
+	static let selectionFlags: Set<String> = ["--offline"]
 
 	/**
 	The arguments with the options that say which settings are edited moved after the command
@@ -78,6 +87,24 @@ struct DefaultsTUICommand: ParsableCommand {
 		return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
 	}
 
+	/**
+	The arguments with a settings file named where a command's name would be (`defaults-tui
+	starship.toml`, or after `edit`) given as `--store FILE`, as `vim FILE` names its file. A word
+	names a file when it is no command's name and has a `/`, a settings file's ending or is a file
+	here (``CommandWords/namesFile(_:)``): `list` is the command even beside a file named so, and
+	`./list` the file. Left alone when `--store`, `--app` or `--etcd` names the settings already.
+	*/
+	static func fileAsStore(_ arguments: [String]) -> [String] {
+		// The commands scripts run in loops name no file: they pass at once (`get fontSize`).
+		if let first = arguments.first, OneShotCommand.isCommand(first) { return arguments }
+		guard var index = indexAfterSelectionOptions(arguments), index < arguments.count else { return arguments }
+		let named = arguments[..<index].contains { argument in ["--store", "--app", "--etcd"].contains { argument == $0 || argument.hasPrefix($0 + "=") } }
+		guard !named else { return arguments }
+		if arguments[index] == "edit" { index += 1 }
+		guard index < arguments.count, CommandWords.namesFile(arguments[index]) else { return arguments }
+		return Array(arguments[..<index]) + ["--store", arguments[index]] + arguments[(index + 1)...]
+	}
+
 	/// Where the arguments go on after the options that say which settings are edited, when they
 	/// come first (0 when none does); `nil` when the last of them lacks its value.
 	static func indexAfterSelectionOptions(_ arguments: [String]) -> Int? {
@@ -85,6 +112,10 @@ struct DefaultsTUICommand: ParsableCommand {
 		while index < arguments.count {
 			let argument = arguments[index]
 			let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+			if selectionFlags.contains(argument) {
+				index += 1
+				continue
+			}
 			guard selectionOptions.contains(name) else { break }
 			if argument.contains("=") {
 				index += 1
@@ -101,7 +132,7 @@ struct DefaultsTUICommand: ParsableCommand {
 		Defaults.problemHandler = { problem in
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(problem.message)\n".utf8))
 		}
-		let arguments = commandFirst(Array(CommandLine.arguments.dropFirst()))
+		let arguments = commandFirst(fileAsStore(Array(CommandLine.arguments.dropFirst())))
 		let oneShot = OneShotCommand.parse(arguments)
 		// A change not yet saved when SIGTERM, SIGINT or SIGHUP comes is saved before the signal
 		// ends the process (get and list change nothing: they do without the thread this starts).

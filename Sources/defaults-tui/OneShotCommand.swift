@@ -6,7 +6,7 @@ ArgumentParser learns a command's options by reflecting over every option group 
 tree and instantiating each option's generic type at run time; in a program this size each such
 step searches every protocol conformance the binary holds, and parsing `get fontSize` cost about
 15 million instructions, three times what the command itself does. This parser knows just the
-options these commands take on a settings file (`--store`, `--format`, `--schema`, `--app` and each command's flags,
+options these commands take on a settings file (`--store`, `--format`, `--schema`, `--catalog`, `--app` and each command's flags,
 anywhere after the command's name, once each, `--name value` or `--name=value`).
 
 Whatever it does not take in full (help, `--etcd`, a value or key that starts with a dash, a
@@ -33,6 +33,8 @@ struct OneShotCommand: Equatable {
 	var app: String? = nil
 	/// `--format`'s name of the store's format.
 	var format: String? = nil
+	/// `--catalog`'s catalogue.
+	var catalog: String? = nil
 
 	/// The flags command `name` takes, or `nil` when it is not one of these commands. (A switch:
 	/// a dictionary of sets costs more to build here than the whole parse.)
@@ -44,6 +46,11 @@ struct OneShotCommand: Equatable {
 		case "reset": ["--all"]
 		default: nil
 		}
+	}
+
+	/// Whether `name` is one of the commands this parser knows (`get`, `list`, `set`, `reset`).
+	static func isCommand(_ name: String) -> Bool {
+		flags(of: name) != nil
 	}
 
 	/// Whether the command changes the store (and so should save on SIGTERM, SIGINT or SIGHUP).
@@ -74,7 +81,7 @@ struct OneShotCommand: Equatable {
 				continue
 			}
 			let (option, inlineValue) = splitOption(argument)
-			guard option == "--store" || option == "--schema" || option == "--app" || option == "--format", options[option] == nil else { return nil }
+			guard option == "--store" || option == "--schema" || option == "--app" || option == "--format" || option == "--catalog", options[option] == nil else { return nil }
 			guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
 			options[option] = value
 		}
@@ -83,7 +90,7 @@ struct OneShotCommand: Equatable {
 		if options["--app"] != nil, options.count > 1 { return nil }
 		// --format without --store, or naming no format, is refused by ArgumentParser, with its message.
 		if let format = options["--format"], options["--store"] == nil || SettingsFileFormats.format(named: format) == nil { return nil }
-		return OneShotCommand(action: action, schema: options["--schema"], store: options["--store"], app: options["--app"], format: options["--format"])
+		return OneShotCommand(action: action, schema: options["--schema"], store: options["--store"], app: options["--app"], format: options["--format"], catalog: options["--catalog"])
 	}
 
 	/// The action of command `name` with these words and flags, or `nil` when they do not fit it.
@@ -108,16 +115,16 @@ struct OneShotCommand: Equatable {
 	func run() throws {
 		switch action {
 		case .get(let key, let json, let reveal):
-			let opened = try SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, access: .readOnly, watching: false, setting: key)
+			let opened = try SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, catalog: catalog, access: .readOnly, watching: false, setting: key)
 			try GetCommand.printValue(of: key, json: json, reveal: reveal, in: opened)
 		case .list(let modified, let json, let reveal):
 			try ListCommand.printSettings(
-				of: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal
+				of: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, catalog: catalog, access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal
 			)
 		case .set(let key, let value):
-			try SetCommand.set(key, to: value, in: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, access: .readWrite, watching: false))
+			try SetCommand.set(key, to: value, in: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, catalog: catalog, access: .readWrite, watching: false))
 		case .reset(let keys):
-			try ResetCommand.reset(keys, in: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, access: .readWrite, watching: false))
+			try ResetCommand.reset(keys, in: SettingsOptions.openFile(schema: schema, store: store, format: format, app: app, catalog: catalog, access: .readWrite, watching: false))
 		}
 	}
 }

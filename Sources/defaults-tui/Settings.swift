@@ -36,6 +36,12 @@ struct SettingsOptions: ParsableArguments {
 	@OptionGroup(title: "etcd")
 	var etcdOptions: EtcdOptions
 
+	@OptionGroup(title: "schemas")
+	var catalogOptions: CatalogOptions
+
+	@OptionGroup(title: "schemas")
+	var networkOptions: NetworkOptions
+
 	/// The etcd endpoints given, split at commas.
 	var etcdEndpoints: [String] {
 		etcd.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -111,7 +117,8 @@ struct SettingsOptions: ParsableArguments {
 			return try openEtcd(prefix: prefix)
 		}
 		return try Self.openFile(
-			schema: schema, store: store, format: format, document: document, app: app, access: access, watching: watching, unreadableFile: unreadableFile
+			schema: schema, store: store, format: format, document: document, app: app, catalog: catalogOptions.catalog, access: access, watching: watching,
+			unreadableFile: unreadableFile
 		)
 	}
 
@@ -153,27 +160,17 @@ struct SettingsOptions: ParsableArguments {
 	/// reported) as the whole schema's are.
 	/// A file named with `--store` is read in the format `format` names, else in the one its
 	/// ending says (``SettingsFileFormats``), else as JSON; `document` chooses a document of a YAML file.
+	/// Its schema is `schema`, else the one ``SchemaLocator`` finds for it (its own reference, a
+	/// registered program's, the catalogue's, `catalog` naming the catalogue), else inferred.
 	static func openFile(
-		schema: String?, store: String?, format formatName: String? = nil, document: Int? = nil, app: String? = nil, access: FileStore.Access, watching: Bool = true,
-		unreadableFile: UnreadableFile = .refused, setting: String? = nil
+		schema: String?, store: String?, format formatName: String? = nil, document: Int? = nil, app: String? = nil, catalog: String? = nil,
+		access: FileStore.Access, watching: Bool = true, unreadableFile: UnreadableFile = .refused, setting: String? = nil
 	) throws -> OpenedSettings {
 		if let app {
 			return try openProgram(app, access: access, watching: watching, unreadableFile: unreadableFile, setting: setting)
 		}
 		FileStore.applicationName = "defaults-tui"
 		let url = store.map { URL(fileURLWithPath: $0) } ?? FileStore.standardURL(applicationName: "defaults-tui")
-		if store != nil {
-			var isDirectory: ObjCBool = false
-			let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-			if exists, isDirectory.boolValue {
-				throw CommandFailure.notFound("the store \(url.path) is a directory, not a settings file")
-			}
-			// A file named on purpose that is not there is most often a typo: a command that reads
-			// says so rather than show nothing, and so does the editor when no schema says what to show.
-			if !exists, !access.allowsWriting || schema == nil {
-				throw CommandFailure.notFound("the store \(url.path) does not exist" + (access.allowsWriting ? " (give --schema to start a new one)" : ""))
-			}
-		}
 		// For the editor and watch without --store: the standard store itself, which the library's own keys use too.
 		var format: any FileStoreFormat = JSONFileFormat()
 		if let store {
@@ -182,13 +179,44 @@ struct SettingsOptions: ParsableArguments {
 			}
 			format = try SettingsFileFormats.format(ofStore: store, named: formatName, document: document)
 		}
+		var lookup: SchemaLookup?
+		if store != nil {
+			var isDirectory: ObjCBool = false
+			let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+			if exists, isDirectory.boolValue {
+				throw CommandFailure.notFound("the store \(url.path) is a directory, not a settings file")
+			}
+			// The file's schema, found as which-schema finds it (a command that only reads a file
+			// that is not there fails below without it).
+			if schema == nil, exists || access.allowsWriting {
+				lookup = SchemaSources.locator(catalog: catalog).locate(file: url.path, syntax: SchemaSources.syntax(of: format))
+			}
+			// A file named on purpose that is not there is most often a typo: a command that reads
+			// says so rather than show nothing, and so does the editor when no schema says what to show.
+			if !exists, !access.allowsWriting || (schema == nil && lookup?.location == nil) {
+				throw CommandFailure.notFound("the store \(url.path) does not exist" + (access.allowsWriting ? " (give --schema to start a new one)" : ""))
+			}
+		}
 		let fileStore = try openFileStore(
 			at: url, format: format, access: access, watching: watching, unreadableFile: unreadableFile, standard: store == nil && access.allowsWriting
 		)
 		guard store == nil else {
-			if let schema = try loadSchema(schema) {
-				return OpenedSettings(store: fileStore, schema: schema, isInferred: false)
+			if let schemaPath = schema, let given = try loadSchema(schemaPath) {
+				return OpenedSettings(store: fileStore, schema: given, isInferred: false, schemaLocation: SchemaLocation(address: schemaPath, reason: .option))
 			}
+			// The editor says why a file has no schema; a command only what a person must fix.
+			var notice = lookup.flatMap { SchemaSources.notice(for: $0, everything: unreadableFile == .accepted) }
+			if let location = lookup?.location {
+				do {
+					var found = try location.loadSchema(source: SchemaSources.standard())
+					// The catalogue's name for the schema is the one people know it by.
+					if case .catalogue(let candidate) = location.reason { found.title = candidate.entry.name }
+					return OpenedSettings(store: fileStore, schema: found, isInferred: false, schemaLocation: location)
+				} catch {
+					notice = "the schema \(location.address) (\(location.why)) cannot be used: \(error.reason); the file is edited by its values' types"
+				}
+			}
+			notice.map { Defaults.report(.init(kind: .storeFailure, key: nil, message: $0)) }
 			let inferred = SettingsSchema.inferred(from: fileStore.storedValues(), title: fileStore.url.lastPathComponent)
 			return OpenedSettings(store: fileStore, schema: inferred, isInferred: true, openingReason: fileStore.loadError?.reason)
 		}
@@ -273,6 +301,8 @@ struct OpenedSettings {
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
+	/// Where a settings file's schema was found and why (`nil` for the programs' own, and for none).
+	let schemaLocation: SchemaLocation?
 	/// Why the store could not be read when it opened, in a clause (the file's own reason,
 	/// without its path), for messages that name the store already; `nil` to use its
 	/// ``SavingStore/openingProblem``.
@@ -286,7 +316,8 @@ struct OpenedSettings {
 	/// written as members, through a ``MemberPathStore`` over it.
 	/// Keys of the file that the schema does not name are shown too, as JSON, when the schema
 	/// allows them (a JSON Schema's `additionalProperties`).
-	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool, openingReason: String? = nil) {
+	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool, openingReason: String? = nil, schemaLocation: SchemaLocation? = nil) {
+		self.schemaLocation = schemaLocation
 		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
 		// The store's values are read only when the schema allows other keys (not on every command's start).
 		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
@@ -305,6 +336,13 @@ struct OpenedSettings {
 	/// What the editor's title bar names as the store.
 	var storeDescription: String {
 		store.location
+	}
+
+	/// Why the schema was chosen, for the editor's title (`catalogue`, `$schema`), when a file's
+	/// was found (not for `--schema`, which the person named).
+	var schemaNote: String? {
+		guard let schemaLocation, schemaLocation.reason != .option else { return nil }
+		return schemaLocation.shortWhy
 	}
 
 	/// The layers of the settings, when they have any (the program's own settings do).

@@ -16,9 +16,19 @@ struct CLI {
 	/// The tool's `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`, where programs' schemas are registered.
 	var dataHome: URL { configHome.appendingPathComponent("xdg-data", isDirectory: true) }
 	var dataDirectory: URL { configHome.appendingPathComponent("xdg-data-dirs", isDirectory: true) }
+	/// The tool's `$XDG_CACHE_HOME`: schemas and catalogues fetched are kept in `<this>/defaults-tui/schemas/`.
+	var cacheHome: URL { configHome.appendingPathComponent("xdg-cache", isDirectory: true) }
 	var environment: [String: String] {
-		["XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path]
+		[
+			"XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path, "XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path,
+			"XDG_CACHE_HOME": cacheHome.path,
+			// Nothing is fetched (SchemaStore's catalogue is the default) unless a test serves it: see ``online``.
+			"DEFAULTS_TUI_OFFLINE": "1",
+		]
 	}
+
+	/// The variables a test adds that serves schemas on loopback and lets the tool fetch them.
+	static let online = ["DEFAULTS_TUI_OFFLINE": "0"]
 
 	/// The tool the tests run.
 	static var defaultsTUI: URL {

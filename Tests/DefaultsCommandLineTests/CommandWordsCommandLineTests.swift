@@ -21,7 +21,7 @@ struct CommandWordsCommandLineTests {
 		#expect(unknown.status == 2, "a usage error, as ArgumentParser's are here")
 		#expect(unknown.output.isEmpty, "not the main help")
 		#expect(unknown.errors.contains("no command named 'nosuch'."), "\(unknown.errors)")
-		#expect(unknown.errors.contains("The commands are edit, list, get, set, reset, watch, export, import, schema, apps"))
+		#expect(unknown.errors.contains("The commands are edit, list, get, set, reset, watch, export, import, schema, which-schema, schemas, apps"))
 		let near = try cli.run("help", "lst")
 		#expect(near.status == 2)
 		#expect(near.errors.contains("no command named 'lst'; did you mean 'list'?"), "\(near.errors)")
@@ -42,9 +42,11 @@ struct CommandWordsCommandLineTests {
 		let far = try cli.run("frobnicate")
 		#expect(far.status == 2)
 		#expect(far.errors.contains("unknown command 'frobnicate'. The commands are"), "\(far.errors)")
-		let file = try cli.run("settings.json")
-		#expect(file.status == 2)
-		#expect(file.errors.contains("defaults-tui --store settings.json"), "\(file.errors)")
+		// A word with a settings file's ending names a file to edit (defaults-tui FILE), here one that is not there.
+		let file = try cli.run("settings-\(UUID().uuidString).json")
+		#expect(file.status == 1)
+		#expect(file.errors.contains("does not exist"), "\(file.errors)")
+		#expect(!file.errors.contains("unknown command"))
 	}
 
 	@Test func whatTheEditorTakesStillReachesIt() throws {

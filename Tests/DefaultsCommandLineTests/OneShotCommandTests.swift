@@ -13,7 +13,7 @@ struct OneShotCommandTests {
 		guard let parsed = try? DefaultsTUICommand.parseAsRoot(arguments) else { return nil }
 		func command(_ action: OneShotCommand.Action, _ settings: SettingsOptions) -> OneShotCommand? {
 			guard settings.etcd.isEmpty, settings.prefix == nil else { return nil }
-			return OneShotCommand(action: action, schema: settings.schema, store: settings.store, format: settings.format)
+			return OneShotCommand(action: action, schema: settings.schema, store: settings.store, format: settings.format, catalog: settings.catalogOptions.catalog)
 		}
 		switch parsed {
 		case let get as GetCommand: return command(.get(key: get.key, json: get.json, reveal: get.reveal), get.settings)
@@ -39,6 +39,7 @@ struct OneShotCommandTests {
 		(["reset", "--all", "--store", "f.json"], OneShotCommand(action: .reset(keys: nil), store: "f.json")),
 		(["get", "theme", "--store", "f.conf", "--format", "toml"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), store: "f.conf", format: "toml")),
 		(["set", "--format=YAML", "theme", "dark", "--store=f"], OneShotCommand(action: .set(key: "theme", value: "dark"), store: "f", format: "YAML")),
+		(["get", "theme", "--store", "f.json", "--catalog", "c.json"], OneShotCommand(action: .get(key: "theme", json: false, reveal: false), store: "f.json", catalog: "c.json")),
 	])
 	func plainFormsAreTakenAsArgumentParserTakesThem(arguments: [String], expected: OneShotCommand) {
 		#expect(OneShotCommand.parse(arguments) == expected)
@@ -62,7 +63,7 @@ struct OneShotCommandTests {
 	@Test func whateverItTakesArgumentParserTakesAsTheSame() {
 		let words = [
 			"theme", "--json", "--modified", "--reveal", "--all", "--store", "--schema", "f.json", "--store=g.json",
-			"--schema=", "-5", "--", "help", "--etcd", "", "--format", "--format=toml",
+			"--schema=", "-5", "--", "help", "--etcd", "", "--format", "--format=toml", "--catalog", "--catalog=c.json",
 		]
 		var lists: [[String]] = [[]]
 		var longest: [[String]] = [[]]

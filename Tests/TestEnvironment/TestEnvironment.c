@@ -50,6 +50,14 @@ __attribute__((constructor)) static void isolate_configuration(void) {
 	snprintf(data_directories, sizeof data_directories, "%s/xdg-data-dirs", config_directory);
 	setenv("XDG_DATA_HOME", data_home, 1);
 	setenv("XDG_DATA_DIRS", data_directories, 1);
+	// Schemas and catalogues fetched (defaults-tui's cache), never the user's ~/.cache.
+	static char cache_home[sizeof config_directory + 16];
+	snprintf(cache_home, sizeof cache_home, "%s/xdg-cache", config_directory);
+	setenv("XDG_CACHE_HOME", cache_home, 1);
+	// No test reaches the internet: schemas and catalogues are never fetched (SchemaStore's public
+	// catalogue is the default one) unless a test serves them on loopback and asks with
+	// DEFAULTS_TUI_OFFLINE=0.
+	setenv("DEFAULTS_TUI_OFFLINE", "1", 1);
 	// Registered before anything else in the process, so it runs last at exit,
 	// after the stores and Foundation have saved what they hold.
 	atexit(remove_config_directory);

@@ -41,6 +41,9 @@ public struct Requirement: Sendable {
 		isInstalled: pythonImports(["jsonschema", "rfc3339_validator"])
 	)
 
+	/// python3, whose http.server is the loopback server of schemas the schema cache's tests fetch from.
+	public static let python3 = Requirement(name: "python3", installation: "apt-get install python3", isInstalled: onPath("python3"))
+
 	/// Python's `tomllib` (Python 3.11 and later), the TOML reader the TOML format's results are compared with.
 	public static let pythonTOML = Requirement(
 		name: "Python's tomllib", installation: "apt-get install python3 (3.11 or later)", isInstalled: pythonImports(["tomllib"])

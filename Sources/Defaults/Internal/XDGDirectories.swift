@@ -2,12 +2,12 @@ import Foundation
 
 /**
 The XDG base directory variables (`$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, `$XDG_DATA_HOME`,
-`$XDG_DATA_DIRS`, `$XDG_STATE_HOME`) as the stores, the layers and the registry read them: from `environment`
+`$XDG_DATA_DIRS`, `$XDG_STATE_HOME`, `$XDG_CACHE_HOME`) as the stores, the layers and the registry read them: from `environment`
 when one is given (tests, tools), else from the process, one variable at a time
 (`ProcessInfo.environment` copies them all, each time). Only absolute paths count.
 
 The one place they are read: the standard store's file, the system-wide layers and locks, the
-schema registry, the etcd sync's journal and the values a store could not save all find their
+schema registry, the schema cache, the etcd sync's journal and the values a store could not save all find their
 directories here.
 */
 package enum XDGDirectories {
@@ -22,7 +22,7 @@ package enum XDGDirectories {
 	}
 
 	/// `$HOME` when it is an absolute path, else the account's home directory.
-	private static func home(in environment: [String: String]?) -> URL {
+	package static func home(in environment: [String: String]? = nil) -> URL {
 		URL(fileURLWithPath: directory("HOME", in: environment) ?? NSHomeDirectory(), isDirectory: true)
 	}
 
@@ -40,6 +40,12 @@ package enum XDGDirectories {
 	/// that is no setting (the etcd sync's journal, values a store could not save).
 	package static func stateHome(in environment: [String: String]? = nil) -> URL {
 		directory("XDG_STATE_HOME", orHome: ".local/state", in: environment)
+	}
+
+	/// `$XDG_CACHE_HOME`, or `~/.cache`: what a program keeps to save time and can fetch again
+	/// (the schemas and catalogues `defaults-tui` fetched).
+	package static func cacheHome(in environment: [String: String]? = nil) -> URL {
+		directory("XDG_CACHE_HOME", orHome: ".cache", in: environment)
 	}
 
 	/// `$XDG_CONFIG_DIRS`, or `/etc/xdg`: the system-wide settings (layers and locks), first first.

@@ -6,17 +6,19 @@ libcurl, opened when the first etcd client is made rather than linked: a program
 talks to etcd (the editor, `defaults-tui get`) neither loads it nor the two dozen libraries it
 needs, and the package builds without libcurl's headers.
 
-The OpenSSL build (Debian's `libcurl4`, `libcurl.so.4`) is tried first, then the GnuTLS build
-(`libcurl3-gnutls`); `DEFAULTS_LIBCURL` names another library to open instead (a path or a
-name as `dlopen` takes it). libcurl's ABI has been stable since 2006; `CurlSymbols.h` declares
-the few functions and numbers the client uses.
+Which library is opened is decided in one place for every user of libcurl (the schema fetcher
+too): `defaults_curl_open_standard` in the `CCurl` shim tries the OpenSSL build (Debian's
+`libcurl4`, `libcurl.so.4`), then the GnuTLS build (`libcurl3-gnutls`); `DEFAULTS_LIBCURL` names
+another library to open instead (a path or a name as `dlopen` takes it). libcurl's ABI has been
+stable since 2006; `CurlSymbols.h` declares the few functions and numbers used.
 */
 enum CurlLibrary {
-	/// The libraries tried, in order, when `DEFAULTS_LIBCURL` is not set.
-	static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
-
 	/// `nil` once libcurl is open; otherwise the error every etcd client reports. Opened once a process.
-	static let failure: EtcdError? = open(names: ProcessInfo.processInfo.environment["DEFAULTS_LIBCURL"].map { [$0] } ?? defaultNames)
+	static let failure: EtcdError? = {
+		var error = [CChar](repeating: 0, count: 1024)
+		guard defaults_curl_open_standard(&error, error.count) != 0 else { return nil }
+		return .libcurlMissing(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+	}()
 
 	/// Throws the reason libcurl cannot be used, opening it the first time.
 	static func require() throws(EtcdError) {
@@ -25,12 +27,10 @@ enum CurlLibrary {
 
 	/// Opens the first of `names` that opens; the error names every reason and the package to install.
 	static func open(names: [String]) -> EtcdError? {
-		var reasons: [String] = []
-		for name in names {
-			var error = [CChar](repeating: 0, count: 512)
-			if defaults_curl_open(name, &error, error.count) == 0 { return nil }
-			reasons.append(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-		}
-		return .libcurlMissing(reasons.joined(separator: "; "))
+		var error = [CChar](repeating: 0, count: 1024)
+		let copies = names.map { UnsafePointer(strdup($0)) }
+		defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+		guard defaults_curl_open_first(copies, names.count, &error, error.count) != 0 else { return nil }
+		return .libcurlMissing(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
 	}
 }

@@ -82,6 +82,24 @@ public enum SettingsRegistry {
 	}
 
 	/**
+	The registered program whose settings file is the one at `path` (an absolute path without
+	`.` or `..` steps): `$XDG_CONFIG_HOME/<program>/settings.<ending>`, in any format; `nil` for
+	any other file.
+
+	```swift
+	SettingsRegistry.program(forSettingsFile: "/home/me/.config/notes/settings.toml")?.name
+	//=> "notes"
+	```
+	*/
+	public static func program(forSettingsFile path: String, environment: [String: String]? = nil) -> Program? {
+		let folder = (path as NSString).deletingLastPathComponent
+		guard (path as NSString).lastPathComponent.hasPrefix("settings."),
+		      (folder as NSString).deletingLastPathComponent == XDGDirectories.configHome(in: environment).standardizedFileURL.path
+		else { return nil }
+		return program(named: (folder as NSString).lastPathComponent, environment: environment)
+	}
+
+	/**
 	Installs `schema` as program `name`'s for the current user (in `$XDG_DATA_HOME`), replacing
 	the one there, durably (a new file, synced, renamed into place). Returns where it is.
 

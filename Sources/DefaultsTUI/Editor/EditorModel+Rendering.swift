@@ -82,7 +82,7 @@ extension EditorModel {
 		if showsModifiedOnly { right += " · modified only" }
 		if !filterText.isEmpty { right += " · filter “\(filterText.escapingControlCharacters)”" }
 		// The count stays; the title and the store's path give way in a narrow window.
-		let left = " \(schema.title)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")".escapingControlCharacters
+		let left = " \(titleText)".escapingControlCharacters
 			.fitted(to: max(1, width - right.cellWidth - 2))
 		let space = max(1, width - left.cellWidth - right.cellWidth - 1)
 		return [Span((left + String(repeating: " ", count: space) + right + " ").fitted(to: width, pad: true), .titleBar)]

@@ -49,3 +49,30 @@ extension EditorModel {
 		return merged
 	}
 }
+
+// A schema fetched while the editor was already open (``SchemaArrival``).
+extension EditorModel {
+	/**
+	Takes the schema that arrived, if one did: its settings replace those inferred from the
+	file's values (the selection stays on the same key where it can), the title names why it was
+	chosen, and the message line says it came; or shows why none came. Returns whether anything changed.
+	*/
+	@discardableResult
+	public func takeArrivedSchema() -> Bool {
+		guard let outcome = schemaArrival?.take() else { return false }
+		switch outcome {
+		case .failure(let text):
+			schemaNote = nil
+			showProblem(text)
+		case .schema(let arrived, let note):
+			let store = store
+			schemaFromStore = arrived.showsOtherKeys ? { arrived.withOtherKeys(of: store.storedValues()) } : nil
+			schemaNote = note
+			adopt(arrived.showsOtherKeys ? arrived.withOtherKeys(of: store.storedValues()) : arrived)
+			if message?.isError != true {
+				message = Message(text: "The schema \(arrived.title) arrived: \(arrived.settings.count) settings.", isError: false, key: nil)
+			}
+		}
+		return true
+	}
+}

@@ -85,6 +85,17 @@ public final class EditorModel {
 	private(set) var widgets: [String: any SettingWidget]
 	/// Where the store lives, for the title bar.
 	public var storeDescription: String
+	/// Why the settings file has its schema, shown after the schema's title (`catalogue`,
+	/// `$schema`, `--schema`): `Starship (catalogue) — ~/.config/starship.toml`; `nil` for none.
+	public var schemaNote: String?
+	/// Where a schema fetched after the editor opened arrives (see ``SchemaArrival``); `nil` when none is awaited.
+	public var schemaArrival: SchemaArrival?
+
+	/// The title bar's words: the schema's title, why it was chosen, and where the store lives.
+	var titleText: String {
+		let note = schemaNote.map { " (\($0))" } ?? ""
+		return "\(schema.title)\(note)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")"
+	}
 	let now: () -> Date
 
 	var width = 80

@@ -83,7 +83,7 @@ extension PlainEditorModel {
 	/// leaves numbers as they are), with what is modified, locked or invalid said in words.
 	func listing() -> [String] {
 		let modified = model.modifiedKeys.count
-		var lines = wrap("\(model.schema.title)\(model.storeDescription.isEmpty ? "" : " — \(model.storeDescription)") (\(modified) modified)")
+		var lines = wrap("\(model.titleText) (\(modified) modified)")
 		let numbers = Dictionary(model.schema.settings.enumerated().map { ($1.key, $0 + 1) }) { first, _ in first }
 		for row in model.shown.rows {
 			switch row {

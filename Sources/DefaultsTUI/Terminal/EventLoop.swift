@@ -50,6 +50,7 @@ struct EventLoop {
 			if news.hasStoreChanges, model.storeDidChange(keys: news.allKeys ? nil : news.keys) {
 				needsDraw = true
 			}
+			if model.takeArrivedSchema() { needsDraw = true }
 			for problem in news.problems {
 				model.showProblem(problem)
 				needsDraw = true

@@ -31,6 +31,10 @@ public final class TerminalBrowser {
 		/// Makes the schema again from the store's values while the program is open (see
 		/// ``EditorModel/schemaFromStore``); `nil` when the schema does not depend on them.
 		public var schemaFromStore: (() -> SettingsSchema)?
+		/// Why a settings file has its schema, for the title bar (see ``EditorModel/schemaNote``).
+		public var schemaNote: String?
+		/// Where a schema fetched after the program opened arrives (see ``EditorModel/schemaArrival``).
+		public var schemaArrival: SchemaArrival?
 
 		/// The settings `schema` describes, kept in `store`.
 		public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String? = nil, finish: (() throws -> Void)? = nil) {
@@ -117,6 +121,8 @@ public final class TerminalBrowser {
 		let model = EditorModel(schema: program.schema, store: program.store, storeDescription: program.storeDescription)
 		model.canGoBack = true
 		model.schemaFromStore = program.schemaFromStore
+		model.schemaNote = program.schemaNote
+		model.schemaArrival = program.schemaArrival
 		return (program, model)
 	}
 

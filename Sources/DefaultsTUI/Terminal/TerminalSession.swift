@@ -59,6 +59,9 @@ struct TerminalSession {
 	func runEditor(_ model: EditorModel) -> EventLoop.Ending {
 		let observations = pipe.follow(model)
 		defer { observations.forEach { $0.invalidate() } }
+		// A schema fetched on another thread wakes the loop, which takes it in.
+		let pipe = pipe
+		model.schemaArrival?.onArrival { pipe.post(keys: []) }
 		watchdog?.save(model.store)
 		model.drawsASCIISymbols = !terminal.showsUnicode
 		let size = terminal.size

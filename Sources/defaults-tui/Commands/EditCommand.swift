@@ -20,8 +20,14 @@ struct EditCommand: ParsableCommand {
 		another machine's change appears in the open editor, and every change is written to \
 		etcd at once; leaving waits until etcd has them all (status 1 if it cannot be reached).
 
+		A settings file named alone, defaults-tui FILE or defaults-tui edit FILE, is edited \
+		as with --store FILE, with the schema which-schema names for it. With no option \
+		naming the settings, the list of programs also shows this machine's settings files \
+		that the catalogue knows, when the catalogue is a file.
+
 		EXAMPLES:
 		  defaults-tui edit
+		  defaults-tui ~/.config/starship.toml
 		  defaults-tui edit --schema myapp-schema.json --store ~/.config/myapp/settings.json
 		  defaults-tui edit --no-mouse --log /tmp/defaults-tui.log
 		  defaults-tui edit --etcd http://10.0.0.1:2379 --prefix /myapp/ --schema myapp-schema.json
@@ -40,15 +46,24 @@ struct EditCommand: ParsableCommand {
 	var log: String?
 
 	func run() throws {
-		if settings.namesNoSettings, ProgramList.hasRegisteredPrograms {
-			return try browse()
+		if settings.namesNoSettings {
+			// This machine's settings files the catalogue knows, found once, listed beside the programs.
+			let files = ProgramList.machineFiles(catalog: settings.catalogOptions.catalog)
+			if ProgramList.hasRegisteredPrograms || !files.isEmpty {
+				return try browse(files: files)
+			}
 		}
-		let (opened, problems) = try collectingProblems { try settings.open() }
-		if plain ?? PlainEditor.isPreferred {
+		let usesPlain = plain ?? PlainEditor.isPreferred
+		// The full screen never waits on the network for its first frame: a schema not at hand arrives later.
+		let (opened, problems, arrival) = usesPlain
+			? try { let (opened, problems) = try collectingProblems { try settings.open() }; return (opened, problems, nil) }()
+			: try EditorSchemaFetch.open(settings)
+		if usesPlain {
 			// Line prompts have no screen to hide them: said as any command says them.
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
 			editor.plain.model.schemaFromStore = opened.schemaFromStore
+			editor.plain.model.schemaNote = opened.schemaNote
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
@@ -60,6 +75,12 @@ struct EditCommand: ParsableCommand {
 			editor.model.showProblem(problems.map(\.message).joined(separator: " "))
 		}
 		editor.model.schemaFromStore = opened.schemaFromStore
+		editor.model.schemaNote = opened.schemaNote
+		if let arrival {
+			editor.model.schemaArrival = arrival
+			// Shown by its values' types meanwhile (a cached schema being revalidated is shown as it is).
+			if opened.isInferred { editor.model.schemaNote = EditorSchemaFetch.fetchingNote }
+		}
 		do {
 			ending = try editor.run()
 		} catch {
@@ -82,9 +103,13 @@ struct EditCommand: ParsableCommand {
 
 	/// The list of programs, each opened in the editor: what the editor does with no settings named
 	/// when any program registered its settings.
-	private func browse() throws {
+	private func browse(files: [SettingsFileDiscovery.File]) throws {
+		let catalog = settings.catalogOptions.catalog
 		let (browser, problems) = collectingProblems {
-			TerminalBrowser(entries: ProgramList.entries, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) }, open: ProgramList.open)
+			TerminalBrowser(
+				entries: { ProgramList.entries(files: files, catalog: catalog) }, mouse: mouse, problemLog: log.map { URL(fileURLWithPath: $0) },
+				open: { try ProgramList.open($0, catalog: catalog) }
+			)
 		}
 		let ending: TerminalEditor.Ending
 		if plain ?? PlainEditor.isPreferred {

@@ -299,6 +299,15 @@ struct EditorModelTests {
 		#expect(fixture.screen[0].contains("Harbor Notes — /a/"))
 	}
 
+	@Test func theTitleSaysWhyTheSettingsFileHasItsSchema() {
+		let fixture = EditorFixture()
+		fixture.model.storeDescription = "/home/me/.config/starship.toml"
+		#expect(fixture.screen[0].contains(" Harbor Notes — /home/me/.config/starship.toml"), "no reason for a program's own settings")
+		fixture.model.schemaNote = "catalogue"
+		#expect(fixture.screen[0].contains(" Harbor Notes (catalogue) — /home/me/.config/starship.toml"), "\(fixture.screen[0])")
+		#expect(PlainEditorModel(model: fixture.model, width: 100).listing().first?.contains("Harbor Notes (catalogue) — /home/me/.config/starship.toml") == true, "the line prompts say it too")
+	}
+
 	@Test func aSmallWindowSaysWhatItNeeds() {
 		let fixture = EditorFixture(width: 30, height: 6)
 		#expect(fixture.screen.contains { $0.contains("Too small: need 40×8") }, "cut to fit 30 columns, the size it needs stays")

@@ -50,6 +50,10 @@ final class TmuxSession {
 		var variables = [
 			"XDG_CONFIG_HOME": configHome.path, "XDG_CONFIG_DIRS": systemDirectory.path,
 			"XDG_DATA_HOME": dataHome.path, "XDG_DATA_DIRS": dataDirectory.path, "TERM": "xterm-256color",
+			// Schemas fetched are kept in the test's own cache.
+			"XDG_CACHE_HOME": configHome.appendingPathComponent("xdg-cache", isDirectory: true).path,
+			// Nothing is fetched unless a test serves it on loopback (DEFAULTS_TUI_OFFLINE=0).
+			"DEFAULTS_TUI_OFFLINE": "1",
 		]
 		variables.merge(environment) { $1 }
 		// A shell around the program prints its exit status and keeps the pane open, so a

@@ -1,0 +1,68 @@
+import ChildProcess
+import Defaults
+import Foundation
+import SchemaServer
+import Testing
+import TestRequirements
+
+/// The editor on a settings file whose schema is on a slow server: the file is shown at once by
+/// its values' types, and the schema arrives in the open editor.
+@Suite("The editor in a terminal: a schema fetched after the first frame", .requires(.tmux), .requires(.python3), .timeLimit(.minutes(3)))
+struct EndToEndSchemaFetchTests {
+	@Test func theFirstFrameComesBeforeASlowSchemaWhichArrivesLater() async throws {
+		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let served = scratch.appendingPathComponent("served", isDirectory: true)
+		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+		let server = try SchemaServer.start(serving: served)
+		defer { server.stop() }
+		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		// The schema answers after 6 s (within the 10 s a request may take): the editor is on the screen well before.
+		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
+		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
+		let file = scratch.appendingPathComponent("tryout.json")
+		try Data(#"{"wrap": true}"#.utf8).write(to: file)
+
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0"])
+		var firstFrame = ""
+		let early = await tmux.waitForScreen(within: 60) { screen in
+			firstFrame = screen
+			return screen.contains("Wrap")
+		}
+		#expect(early, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the schema had not come yet when the file was shown")
+		#expect(firstFrame.contains("fetching its schema") && !firstFrame.contains("Size"), "\(firstFrame)")
+		// Then it arrives: its own setting shows, and the title says why it was chosen.
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").count == 1)
+		try tmux.send("q")
+		#expect(await tmux.waitForExit() == 0)
+	}
+
+	@Test func theListOfProgramsAndAFileOpenedFromItDoNotWaitForASlowSchema() async throws {
+		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let served = scratch.appendingPathComponent("served", isDirectory: true)
+		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+		let server = try SchemaServer.start(serving: served)
+		defer { server.stop() }
+		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		// A catalogue at hand (a file), whose schema for tryout.json is on a slow server.
+		let catalog = scratch.appendingPathComponent("catalog.json")
+		try Data(#"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#.utf8).write(to: catalog)
+		let config = scratch.appendingPathComponent("config", isDirectory: true)
+		try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+		try Data(#"{"wrap": true}"#.utf8).write(to: config.appendingPathComponent("tryout.json"))
+
+		let tmux = try TmuxSession(arguments: ["--catalog", catalog.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "XDG_CONFIG_HOME": config.path])
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("2 programs") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the list was shown before the schema came")
+		try tmux.send("Down")
+		try tmux.send("Enter")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("fetching its schema") }, "\(tmux.screen)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the file was shown before the schema came")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
+		try tmux.send("q")
+		#expect(await tmux.waitForExit() == 0)
+	}
+}
