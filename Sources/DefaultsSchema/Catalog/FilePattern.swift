@@ -96,6 +96,14 @@ public struct FilePattern: Sendable, Equatable, CustomStringConvertible {
 		return text.split(separator: "/").last.map(String.init)
 	}
 
+	/// The ending every file it matches has (`yml` for `.github/workflows/**.yml`, after the last
+	/// `.` of its literal ending), for a catalogue to try it on such files only; `nil` when its
+	/// literal ending has no `.`.
+	var literalExtension: String? {
+		guard let dot = ending.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+		return String(decoding: ending[(dot + 1)...], as: UTF8.self)
+	}
+
 	/// The literal text every match ends with (`.yml` for `.github/workflows/**.yml`), for a quick refusal.
 	private static func literalEnding(of alternatives: [[Part]]) -> [UInt8] {
 		guard alternatives.count == 1, let parts = alternatives.first else { return [] }

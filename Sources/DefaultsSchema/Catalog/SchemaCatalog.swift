@@ -39,7 +39,9 @@ public struct SchemaCatalog: Sendable {
 	public let entries: [Entry]
 	/// Patterns with a literal file name, by that name: (entry, pattern) indices.
 	private let byName: [String: [(entry: Int, pattern: FilePattern)]]
-	/// The other patterns that include files.
+	/// The other patterns that include files, by the ending (after the last `.`) every file they match has.
+	private let byExtension: [String: [(entry: Int, pattern: FilePattern)]]
+	/// The other patterns that include files and whose files' ending they do not fix.
 	private let others: [(entry: Int, pattern: FilePattern)]
 
 	/// The catalogue in `data` (its JSON text), read from `address`.
@@ -63,17 +65,21 @@ public struct SchemaCatalog: Sendable {
 		self.address = address
 		self.entries = entries
 		var byName: [String: [(entry: Int, pattern: FilePattern)]] = [:]
+		var byExtension: [String: [(entry: Int, pattern: FilePattern)]] = [:]
 		var others: [(entry: Int, pattern: FilePattern)] = []
 		for (entryIndex, entry) in entries.enumerated() {
 			for pattern in entry.fileMatch where !pattern.isNegated {
 				if let name = pattern.literalName {
 					byName[name, default: []].append((entryIndex, pattern))
+				} else if let ending = pattern.literalExtension {
+					byExtension[ending, default: []].append((entryIndex, pattern))
 				} else {
 					others.append((entryIndex, pattern))
 				}
 			}
 		}
 		self.byName = byName
+		self.byExtension = byExtension
 		self.others = others
 	}
 
@@ -119,8 +125,9 @@ public struct SchemaCatalog: Sendable {
 	/// Which entry describes the file at `path`: the one with the most specific pattern that
 	/// matches it and no exclusion of its own that does.
 	public func match(path: String) -> CatalogMatch {
-		let name = path.split(separator: "/").last.map(String.init) ?? path
 		let bytes = Array(path.utf8)
+		let nameStart = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+		let name = String(decoding: bytes[nameStart...], as: UTF8.self)
 		var best: [Int: CatalogCandidate] = [:]
 		func consider(_ entryIndex: Int, _ pattern: FilePattern) {
 			guard pattern.matches(utf8: bytes) else { return }
@@ -128,7 +135,12 @@ public struct SchemaCatalog: Sendable {
 			best[entryIndex] = CatalogCandidate(entry: entries[entryIndex], pattern: pattern)
 		}
 		for (entryIndex, pattern) in byName[name] ?? [] { consider(entryIndex, pattern) }
+		if let dot = name.lastIndex(of: ".") {
+			for (entryIndex, pattern) in byExtension[String(name[name.index(after: dot)...])] ?? [] { consider(entryIndex, pattern) }
+		}
 		for (entryIndex, pattern) in others { consider(entryIndex, pattern) }
+		// Most files a walk meets match nothing.
+		if best.isEmpty { return .none }
 		// An entry's own exclusions take the file out of it.
 		let candidates = best.sorted { $0.key < $1.key }.filter { index, _ in
 			!entries[index].fileMatch.contains { $0.isNegated && $0.matches(utf8: bytes) }
