@@ -17,8 +17,9 @@ struct EndToEndSchemaFetchTests {
 		defer { server.stop() }
 		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
 		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
-		// The schema answers after 6 s (within the 10 s a request may take): the editor is on the screen well before.
-		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
+		// The schema is held back until the test has seen the first frame (opening the gate), so a
+		// busy machine cannot make it come first; a request may take 10 s, which the first frame is well within.
+		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
 		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
 		let file = scratch.appendingPathComponent("tryout.json")
 		try Data(#"{"wrap": true}"#.utf8).write(to: file)
@@ -32,6 +33,7 @@ struct EndToEndSchemaFetchTests {
 		#expect(early, "\(tmux.screen)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the schema had not come yet when the file was shown")
 		#expect(firstFrame.contains("fetching its schema") && !firstFrame.contains("Size"), "\(firstFrame)")
+		try Data().write(to: served.appendingPathComponent("gate.open"))
 		// Then it arrives: its own setting shows, and the title says why it was chosen.
 		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
 		#expect(server.requests(for: "/tryout.schema.json").count == 1)
@@ -47,9 +49,9 @@ struct EndToEndSchemaFetchTests {
 		defer { server.stop() }
 		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
 		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
-		// A catalogue at hand (a file), whose schema for tryout.json is on a slow server.
+		// A catalogue at hand (a file), whose schema for tryout.json is held back until the test opens the gate.
 		let catalog = scratch.appendingPathComponent("catalog.json")
-		try Data(#"{"schemas": [{"name": "Tryout", "url": "\#(server.url("slow/6/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#.utf8).write(to: catalog)
+		try Data(#"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#.utf8).write(to: catalog)
 		let config = scratch.appendingPathComponent("config", isDirectory: true)
 		try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
 		try Data(#"{"wrap": true}"#.utf8).write(to: config.appendingPathComponent("tryout.json"))
@@ -61,6 +63,7 @@ struct EndToEndSchemaFetchTests {
 		try tmux.send("Enter")
 		#expect(await tmux.waitForScreen(within: 60) { $0.contains("fetching its schema") }, "\(tmux.screen)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the file was shown before the schema came")
+		try Data().write(to: served.appendingPathComponent("gate.open"))
 		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Tryout (catalogue)") && $0.contains("Size") }, "\(tmux.screen)")
 		try tmux.send("q")
 		#expect(await tmux.waitForExit() == 0)

@@ -155,10 +155,19 @@ struct FetchReport {
 		failed += other.failed
 	}
 
-	/// The last line: the counts, and what failed.
+	/// The most failed addresses the summary names; each has its own line above it.
+	static let summaryLimit = 10
+
+	/// The last line: the counts, and what failed (each address once, the first few of them:
+	/// a document many schemas refer to fails once for each, and every one has its line above).
 	var summary: String {
-		let counts = "\(fetched) fetched, \(unchanged) unchanged, \(failed.count) failed"
-		return failed.isEmpty ? counts : "\(counts): \(failed.joined(separator: ", "))"
+		var seen: Set<String> = []
+		let distinct = failed.filter { seen.insert($0).inserted }
+		let counts = "\(fetched) fetched, \(unchanged) unchanged, \(distinct.count) failed"
+		guard !distinct.isEmpty else { return counts }
+		let named = distinct.prefix(Self.summaryLimit).joined(separator: ", ")
+		let more = distinct.count > Self.summaryLimit ? ", and \(distinct.count - Self.summaryLimit) more (each on its line above)" : ""
+		return "\(counts): \(named)\(more)"
 	}
 
 	private func say(_ line: String) {

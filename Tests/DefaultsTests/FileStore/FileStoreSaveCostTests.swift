@@ -141,6 +141,9 @@ struct FileStoreSaveTimingTests {
 		let store = FileStore(url: url, fileSystem: SystemFileSystem(), saving: .leadingEdge(window: .seconds(60)), watchesForChanges: false)
 		store.setStoredValue(1, forKey: "first")
 		#expect(await eventually(within: .seconds(10)) { FileStore(url: url, access: .readOnly).storedValues()["first"] == 1 }, "saved without flush() or a wait")
+		// The file is in place before that save has finished: a change made in its last moments
+		// would join it. Waiting for it to finish (flush has nothing more to write) starts the window cleanly.
+		try store.flush()
 		store.setStoredValue(2, forKey: "second")
 		try await Task.sleep(for: .milliseconds(300))
 		#expect(FileStore(url: url, access: .readOnly).storedValues()["second"] == nil, "within the window: gathered for later")

@@ -5,7 +5,9 @@ header, answers 304 to a conditional request whose validators still hold, and lo
 (one line: method, path, "conditional" or "plain", status) to a file, flushed at once.
 
 Slow paths, for time limits: /hang/<path> accepts and never answers; /slow/<seconds>/<path>
-answers <path> after that many seconds. /redirect/<path> answers 302 to /<path>;
+answers <path> after that many seconds; /gate/<path> answers <path> once a file named
+"gate.open" is in ROOT (the test opens the gate when it has seen what it waits for, however
+slow the machine). /redirect/<path> answers 302 to /<path>;
 /redirect-file/ answers 302 to a file: URL.
 
 Usage: schema-server.py ROOT LOG  (standard input: a listening TCP socket)
@@ -48,6 +50,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             _, _, seconds, rest = path.split("/", 3)
             time.sleep(float(seconds))
             path = "/" + rest
+        if path.startswith("/gate/"):
+            deadline = time.monotonic() + 120
+            while not os.path.exists(os.path.join(root, "gate.open")) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            path = "/" + path[len("/gate/"):]
         if path.startswith("/redirect/"):
             self.answer(302, b"", path, conditional, {"Location": "/" + path[len("/redirect/"):]})
             return
