@@ -15,10 +15,7 @@ extension JSONSchemaDocuments {
 	private func pointed(_ pointer: String, from resource: JSONSchemaLocated) -> JSONSchemaLocated? {
 		var current = resource.schema
 		var outer = resource.outer
-		for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-			let token = String(rawToken).removingPercentEncodingIfPossible
-				.replacingOccurrences(of: "~1", with: "/")
-				.replacingOccurrences(of: "~0", with: "~")
+		for token in JSONSchemaResolver.pointerTokens(Substring(pointer)) {
 			switch current {
 			case .object(let members):
 				guard let next = members[token] else { return nil }

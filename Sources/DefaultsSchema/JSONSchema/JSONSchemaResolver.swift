@@ -93,10 +93,7 @@ struct JSONSchemaResolver {
 		let pointer = reference.dropFirst()
 		guard !pointer.isEmpty else { return current }
 		guard pointer.hasPrefix("/") else { return nil }
-		for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-			let token = String(rawToken).removingPercentEncodingIfPossible
-				.replacingOccurrences(of: "~1", with: "/")
-				.replacingOccurrences(of: "~0", with: "~")
+		for token in Self.pointerTokens(pointer) {
 			switch current {
 			case .object(let members):
 				guard let next = members[token] else { return nil }
@@ -109,6 +106,16 @@ struct JSONSchemaResolver {
 			}
 		}
 		return current
+	}
+
+	/// The member names and indexes of a JSON pointer (`/$defs/a~1b`, the `#` taken off), with
+	/// its `~0`, `~1` and `%XX` escapes decoded: `["$defs", "a/b"]`.
+	static func pointerTokens(_ pointer: Substring) -> [String] {
+		pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { rawToken in
+			String(rawToken).removingPercentEncodingIfPossible
+				.replacingOccurrences(of: "~1", with: "/")
+				.replacingOccurrences(of: "~0", with: "~")
+		}
 	}
 
 	private mutating func note(_ text: String) {
