@@ -164,6 +164,12 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 		return try decode(data, path: address, reportingNotes: true, quotingContent: true, references: references, uri: uri)
 	}
 
+	/// An address split at its `#`: the document's, and the fragment after it (empty when there is none).
+	static func splittingFragment(_ address: String) -> (String, String) {
+		guard let hash = address.firstIndex(of: "#") else { return (address, "") }
+		return (String(address[..<hash]), String(address[address.index(after: hash)...]))
+	}
+
 	/// Reads a schema from JSON text; see ``load(from:)``.
 	public static func decode(_ data: Data, path: String = "schema") throws(SettingsSchemaError) -> SettingsSchema {
 		try decode(data, path: path, reportingNotes: true, quotingContent: true)
@@ -180,9 +186,19 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 			throw SettingsSchemaError(path: path, reason: quotingContent ? "\(error)" : error.descriptionWithoutContent)
 		}
 		// A JSON Schema (of a program's settings file) is read as settings too, told apart by its content.
-		if isJSONSchema(document) {
-			let gathered = references.flatMap { source in uri.map { RemoteSchemaReferences.gather(for: document, at: $0, source: source) } }
-			let imported = importing(jsonSchema: document, title: (path as NSString).lastPathComponent, documents: gathered?.documents ?? JSONSchemaDocuments(), uri: uri)
+		// An address with a fragment (a catalogue's `…/api.json#/components/schemas/AppDefinition`)
+		// names a schema in the document, which need not be a schema itself (an OpenAPI document):
+		// the settings are that schema's, read through a reference to it.
+		let (documentURI, fragment) = uri.map(Self.splittingFragment) ?? (nil, "")
+		if !fragment.isEmpty || isJSONSchema(document) {
+			let gathered = references.flatMap { source in documentURI.map { RemoteSchemaReferences.gather(for: document, at: $0, source: source) } }
+			var documents = gathered?.documents ?? JSONSchemaDocuments()
+			var root = document
+			if let documentURI, !fragment.isEmpty {
+				documents.add(document, at: documentURI)
+				root = .object(["$ref": .string(documentURI + "#" + fragment)])
+			}
+			let imported = importing(jsonSchema: root, title: (path as NSString).lastPathComponent, documents: documents, uri: fragment.isEmpty ? uri : nil)
 			// One report per schema, its sentences together; the same one is not reported again in this process.
 			let sentences = [imported.unfollowedSummary(path: path), gathered?.problem].compactMap { $0 }
 			if reportingNotes, !sentences.isEmpty {

@@ -83,3 +83,28 @@ struct RemoteSchemaReferencesTests {
 		#expect(gathered.problem == nil)
 	}
 }
+
+/// A catalogue's address with a fragment names a schema inside the document (SchemaStore lists
+/// `…/api.json#/components/schemas/AppDefinition`): the settings are that schema's, not the document's.
+@Suite struct SchemaAddressFragmentTests {
+	@Test func theFragmentsSchemaGivesTheSettings() throws {
+		let document = #"""
+		{"openapi": "3.0.0", "components": {"schemas": {
+			"AppDefinition": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer", "maximum": 9}}},
+			"Other": {"type": "object", "properties": {"unrelated": {"type": "boolean"}}}
+		}}}
+		"""#
+		let schema = try SettingsSchema.decode(
+			Data(document.utf8), address: "http://127.0.0.1:9/api.json#/components/schemas/AppDefinition", references: LocalSchemaFiles()
+		)
+		#expect(Set(schema.settings.map(\.key)) == ["name", "port"])
+		let port = try #require(schema.settings.first { $0.key == "port" })
+		#expect(port.validate(12) != nil)
+		#expect(port.validate(8) == nil)
+	}
+
+	@Test func anAddressSplitsAtItsFirstHash() {
+		#expect(SettingsSchema.splittingFragment("http://a/b.json#/x/y") == ("http://a/b.json", "/x/y"))
+		#expect(SettingsSchema.splittingFragment("http://a/b.json") == ("http://a/b.json", ""))
+	}
+}
