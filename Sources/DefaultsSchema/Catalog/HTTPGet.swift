@@ -84,10 +84,14 @@ package enum HTTPGet {
 			let what = reason.hasPrefix("Connection timed out")
 				? "the server could not be reached within \(min(limits.connectTimeout, limits.requestTimeout).formattedSeconds) s"
 				: "it did not arrive within \(limits.requestTimeout.formattedSeconds) s"
-			throw SchemaDocumentError(address: url, reason: "\(what) (\(reason))")
+			var error = SchemaDocumentError(address: url, reason: "\(what) (\(reason))")
+			error.serverUnreachable = true
+			throw error
 		}
 		guard result.code == 0 else {
-			throw SchemaDocumentError(address: url, reason: "it could not be fetched: \(reason)")
+			var error = SchemaDocumentError(address: url, reason: "it could not be fetched: \(reason)")
+			error.serverUnreachable = true
+			throw error
 		}
 		return Answer(
 			status: result.status, body: received.body, entityTag: received.fields["etag"], lastModified: received.fields["last-modified"],

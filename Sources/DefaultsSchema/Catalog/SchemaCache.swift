@@ -14,7 +14,9 @@ documents the tool reads `http(s)` addresses through. Paths and `file:` URLs are
 - A fetch that fails (the server cannot be reached, answers an error, sends what is not JSON,
   passes a limit of ``SchemaFetchLimits``) throws a ``SchemaDocumentError`` naming the address
   and why; the caller goes on without that schema. A cached copy, however old, is used instead
-  when there is one. An address that failed is not tried again by the same process.
+  when there is one. An address that failed is not tried again by the same process, and one
+  whose server could not be reached is not tried again by any run for ten minutes
+  (``retryAfterUnreachable``; ``refresh(_:)`` always tries).
 
 ```swift
 let cache = SchemaCache(offline: SchemaCache.offlineByEnvironment)
@@ -129,7 +131,7 @@ public final class SchemaCache: SchemaDocumentSource {
 		}
 		let address = Self.withoutFragment(address)
 		let cached = entry(for: address)
-		let fetched = try fetch(address, revalidating: cached)
+		let fetched = try fetch(address, revalidating: cached, heedingUnreachable: false)
 		return fetched.unchanged ? .unchanged : .fetched(bytes: fetched.body.count)
 	}
 
@@ -146,11 +148,24 @@ public final class SchemaCache: SchemaDocumentSource {
 		return entry
 	}
 
-	/// Fetches `address` (conditionally when `cached`), checks it is JSON, and keeps it.
-	private func fetch(_ address: String, revalidating cached: SchemaCacheEntry?) throws(SchemaDocumentError) -> (body: Data, unchanged: Bool) {
+	/// Fetches `address` (conditionally when `cached`), checks it is JSON, and keeps it. With
+	/// `heedingUnreachable`, an address whose server another run lately could not reach is not
+	/// tried (``retryAfterUnreachable``).
+	private func fetch(_ address: String, revalidating cached: SchemaCacheEntry?, heedingUnreachable: Bool = true) throws(SchemaDocumentError) -> (body: Data, unchanged: Bool) {
 		if let failure = failures.withLock({ $0[address] }) { throw failure }
+		if heedingUnreachable, let remembered = rememberedUnreachable(address) {
+			failures.withLock { $0[address] = remembered }
+			throw remembered
+		}
 		do throws(SchemaDocumentError) {
-			let answer = try HTTPGet.fetch(address, headers: cached?.conditionalHeaders ?? [], limits: limits)
+			let answer: HTTPGet.Answer
+			do throws(SchemaDocumentError) {
+				answer = try HTTPGet.fetch(address, headers: cached?.conditionalHeaders ?? [], limits: limits)
+			} catch {
+				if error.serverUnreachable { noteUnreachable(address, reason: error.reason) }
+				throw error
+			}
+			forgetUnreachable(address)
 			if answer.status == 304, var cached {
 				cached.fetched = Date()
 				keep(cached)

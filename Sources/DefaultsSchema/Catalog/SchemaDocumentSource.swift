@@ -25,6 +25,10 @@ public struct SchemaDocumentError: Error, Equatable, Sendable, CustomStringConve
 	/// What went wrong, in a clause: `it does not exist`, `fetching is not available …`.
 	public let reason: String
 
+	/// Whether the address's server could not be reached (no answer, no such host, a time limit),
+	/// as opposed to one that answered with something unusable.
+	package var serverUnreachable = false
+
 	/// An error saying that `address` could not be read, and why.
 	public init(address: String, reason: String) {
 		self.address = address

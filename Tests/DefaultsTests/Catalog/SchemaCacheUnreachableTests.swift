@@ -1,0 +1,58 @@
+@testable import Defaults
+@testable import DefaultsSchema
+import Foundation
+import SchemaServer
+import Testing
+import TestRequirements
+
+/// A server that could not be reached is remembered across runs for ten minutes, so that each
+/// command on a machine whose network drops connections does not wait out the connect limit again;
+/// `schemas fetch` always tries, and a server that answers leaves nothing to remember.
+@Suite(.requires(.python3), .timeLimit(.minutes(2)))
+struct SchemaCacheUnreachableTests {
+	typealias Fixture = SchemaCacheTests.Fixture
+
+	@Test func aServerThatCouldNotBeReachedIsNotTriedAgainByTheNextRun() throws {
+		let fixture = try Fixture(files: [:])
+		let url = fixture.server.url("hang/a.json")
+		let limits = SchemaFetchLimits(requestTimeout: .seconds(1))
+		let first = try #require(throws: SchemaDocumentError.self) { try fixture.cache(limits: limits).data(at: url) }
+		#expect(first.serverUnreachable)
+		// Another run: at once, the same reason, and when it is tried again; no request.
+		let started = ContinuousClock.now
+		let again = try #require(throws: SchemaDocumentError.self) { try fixture.cache(limits: limits).data(at: url) }
+		#expect(ContinuousClock.now - started < .milliseconds(900))
+		#expect(again.reason.hasPrefix(first.reason) && again.reason.contains("could not be reached") && again.reason.contains("schemas fetch \(url)"), "\(again)")
+		#expect(fixture.server.requests(for: "/hang/a.json").count == 1)
+	}
+
+	@Test func schemasFetchTriesAnywayAndAnAnswerForgetsTheNote() throws {
+		let fixture = try Fixture(files: ["a.json": SchemaCacheTests.schema])
+		let url = fixture.server.url("a.json")
+		fixture.cache().noteUnreachable(url, reason: "it could not be fetched: Couldn't connect to server")
+		#expect(throws: SchemaDocumentError.self) { try fixture.cache().data(at: url) }
+		#expect(fixture.server.requests(for: "/a.json").isEmpty)
+		#expect(try fixture.cache().refresh(url) == .fetched(bytes: SchemaCacheTests.schema.utf8.count))
+		#expect(fixture.cache().rememberedUnreachable(url) == nil)
+		#expect(try fixture.cache(freshness: .zero).data(at: url) == Data(SchemaCacheTests.schema.utf8))
+	}
+
+	@Test func aNoteOlderThanTenMinutesIsTriedAgain() throws {
+		let fixture = try Fixture(files: ["a.json": SchemaCacheTests.schema])
+		let url = fixture.server.url("a.json")
+		let cache = fixture.cache()
+		cache.noteUnreachable(url, reason: "it could not be fetched", now: Date().addingTimeInterval(-SchemaCache.retryAfterUnreachable - 1))
+		#expect(cache.rememberedUnreachable(url) == nil)
+		#expect(try cache.data(at: url) == Data(SchemaCacheTests.schema.utf8))
+		#expect(fixture.server.requests(for: "/a.json").count == 1)
+	}
+
+	@Test func aServerThatAnswersWithAnErrorLeavesNoNote() throws {
+		let fixture = try Fixture(files: [:])
+		let url = fixture.server.url("missing.json")
+		#expect(throws: SchemaDocumentError.self) { try fixture.cache().data(at: url) }
+		#expect(fixture.cache().rememberedUnreachable(url) == nil)
+		#expect(throws: SchemaDocumentError.self) { try fixture.cache().data(at: url) }
+		#expect(fixture.server.requests(for: "/missing.json").count == 2)
+	}
+}
