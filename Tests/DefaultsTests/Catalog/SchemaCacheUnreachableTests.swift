@@ -18,10 +18,9 @@ struct SchemaCacheUnreachableTests {
 		let limits = SchemaFetchLimits(requestTimeout: .seconds(1))
 		let first = try #require(throws: SchemaDocumentError.self) { try fixture.cache(limits: limits).data(at: url) }
 		#expect(first.serverUnreachable)
-		// Another run: at once, the same reason, and when it is tried again; no request.
-		let started = ContinuousClock.now
+		// Another run: the same reason, and when it is tried again; no request (the server logs
+		// each one as it arrives), so no waiting.
 		let again = try #require(throws: SchemaDocumentError.self) { try fixture.cache(limits: limits).data(at: url) }
-		#expect(ContinuousClock.now - started < .milliseconds(900))
 		#expect(again.reason.hasPrefix(first.reason) && again.reason.contains("could not be reached") && again.reason.contains("schemas fetch \(url)"), "\(again)")
 		#expect(fixture.server.requests(for: "/hang/a.json").count == 1)
 	}
