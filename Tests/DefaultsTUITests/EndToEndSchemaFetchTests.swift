@@ -68,4 +68,32 @@ struct EndToEndSchemaFetchTests {
 		try tmux.send("q")
 		#expect(await tmux.waitForExit() == 0)
 	}
+
+	@Test func theLinePromptsComeBeforeASlowSchemaWhichIsSaidToArrive() async throws {
+		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+		let served = scratch.appendingPathComponent("served", isDirectory: true)
+		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+		let server = try SchemaServer.start(serving: served)
+		defer { server.stop() }
+		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
+		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
+		let file = scratch.appendingPathComponent("tryout.json")
+		try Data(#"{"wrap": true}"#.utf8).write(to: file)
+
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "TERM": "dumb"])
+		// The first prompt, the file's settings by their values' types, while the schema is held back.
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Wrap") && $0.contains("Setting (") }, "\(tmux.transcript)")
+		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the prompt came before the schema")
+		try Data().write(to: served.appendingPathComponent("gate.open"))
+		// It is said between prompts when it comes, and the settings are the schema's.
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("The schema Tryout arrived: 2 settings.") }, "\(tmux.transcript)")
+		try tmux.type("l")
+		try tmux.send("Enter")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Size") }, "\(tmux.transcript)")
+		try tmux.type("q")
+		try tmux.send("Enter")
+		#expect(await tmux.waitForExit() == 0)
+	}
 }

@@ -154,7 +154,7 @@ final class LineInput {
 			}
 			if descriptors[1].revents != 0 {
 				let news = pipe.take()
-				if news.hasStoreChanges || !news.problems.isEmpty || news.signal != nil { return .news(news) }
+				if news.hasStoreChanges || !news.problems.isEmpty || news.signal != nil || news.schemaArrived { return .news(news) }
 			}
 			guard descriptors[0].revents != 0 else { continue }
 			var chunk = [UInt8](repeating: 0, count: 4096)

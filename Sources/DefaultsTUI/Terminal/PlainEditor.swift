@@ -79,6 +79,9 @@ struct PlainSession {
 	func run(_ first: PlainOutput) -> EventLoop.Ending {
 		let observations = pipe.follow(plain.model)
 		defer { observations.forEach { $0.invalidate() } }
+		// A schema fetched on another thread wakes the loop, which says it came between prompts.
+		let pipe = pipe
+		plain.model.schemaArrival?.onArrival { pipe.postSchemaArrival() }
 		// A problem met while opening the store, before the first prompt.
 		if let problem = plain.model.store.saving?.openingProblem {
 			input.write(lines: plain.problemLines(problem))
@@ -109,6 +112,9 @@ struct PlainSession {
 				// Printed on a line of its own, then the prompt again.
 				var lines = news.hasStoreChanges ? plain.storeDidChange(keys: news.allKeys ? nil : news.keys) : []
 				lines += news.problems.flatMap(plain.problemLines)
+				if news.schemaArrived, plain.model.takeArrivedSchema(), let message = plain.model.message {
+					lines.append(message.text)
+				}
 				if let signal = news.signal {
 					input.write("\n")
 					return .signal(signal)

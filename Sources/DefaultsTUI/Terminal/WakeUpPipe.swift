@@ -17,6 +17,8 @@ final class WakeUpPipe: Sendable {
 		var problems: [String] = []
 		/// The signal that asks the editor to end, if one came.
 		var signal: Int32?
+		/// A schema fetched on another thread arrived (or will not): the editor takes it in.
+		var schemaArrived = false
 
 		var hasStoreChanges: Bool { allKeys || !keys.isEmpty }
 	}
@@ -54,6 +56,12 @@ final class WakeUpPipe: Sendable {
 		news.withLock { news in
 			if let keys { news.keys.formUnion(keys) } else { news.allKeys = true }
 		}
+		wake()
+	}
+
+	/// A schema fetched on another thread arrived, or why none comes (``SchemaArrival``).
+	func postSchemaArrival() {
+		news.withLock { $0.schemaArrived = true }
 		wake()
 	}
 

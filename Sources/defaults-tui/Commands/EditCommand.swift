@@ -54,16 +54,15 @@ struct EditCommand: ParsableCommand {
 			}
 		}
 		let usesPlain = plain ?? PlainEditor.isPreferred
-		// The full screen never waits on the network for its first frame: a schema not at hand arrives later.
-		let (opened, problems, arrival) = usesPlain
-			? try { let (opened, problems) = try collectingProblems { try settings.open() }; return (opened, problems, nil) }()
-			: try EditorSchemaFetch.open(settings)
+		// Neither editor waits on the network for its first frame or prompt: a schema not at hand arrives later.
+		let (opened, problems, arrival) = try EditorSchemaFetch.open(settings)
 		if usesPlain {
 			// Line prompts have no screen to hide them: said as any command says them.
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
 			editor.plain.model.schemaFromStore = opened.schemaFromStore
 			editor.plain.model.schemaNote = opened.schemaNote
+			editor.plain.model.schemaArrival = arrival
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
 		let ending: TerminalEditor.Ending
