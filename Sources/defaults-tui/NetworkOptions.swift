@@ -5,7 +5,7 @@ import Foundation
 
 /// Whether schemas and catalogues may be fetched: `--offline` on every command that reads them.
 struct NetworkOptions: ParsableArguments {
-	@Flag(name: .long, help: ArgumentHelp("Never use the network: schemas, catalogues and their references come from the cache ($XDG_CACHE_HOME/defaults-tui/schemas, filled by defaults-tui schemas fetch) or from files; one not cached is gone without, saying so. Also DEFAULTS_TUI_OFFLINE=1."))
+	@Flag(name: .long, help: ArgumentHelp("Never use the network: schemas, catalogues and their references come from the cache ($XDG_CACHE_HOME/defaults-tui/schemas, filled by defaults-tui schemas fetch) or from files; one not cached is gone without, saying so. Also DEFAULTS_TUI_OFFLINE=1. (Online, a fetch waits at most 10 s, or DEFAULTS_TUI_FETCH_TIMEOUT seconds.)"))
 	var offline = false
 
 	/// Takes `--offline` for the whole process: every schema this run reads goes through one

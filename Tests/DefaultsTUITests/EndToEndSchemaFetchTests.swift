@@ -18,13 +18,13 @@ struct EndToEndSchemaFetchTests {
 		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
 		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
 		// The schema is held back until the test has seen the first frame (opening the gate), so a
-		// busy machine cannot make it come first; a request may take 10 s, which the first frame is well within.
+		// busy machine cannot make it come first; its request may wait that long (DEFAULTS_TUI_FETCH_TIMEOUT).
 		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
 		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
 		let file = scratch.appendingPathComponent("tryout.json")
 		try Data(#"{"wrap": true}"#.utf8).write(to: file)
 
-		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0"])
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300"])
 		var firstFrame = ""
 		let early = await tmux.waitForScreen(within: 60) { screen in
 			firstFrame = screen
@@ -56,7 +56,7 @@ struct EndToEndSchemaFetchTests {
 		try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
 		try Data(#"{"wrap": true}"#.utf8).write(to: config.appendingPathComponent("tryout.json"))
 
-		let tmux = try TmuxSession(arguments: ["--catalog", catalog.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "XDG_CONFIG_HOME": config.path])
+		let tmux = try TmuxSession(arguments: ["--catalog", catalog.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300", "XDG_CONFIG_HOME": config.path])
 		#expect(await tmux.waitForScreen(within: 60) { $0.contains("2 programs") }, "\(tmux.screen)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the list was shown before the schema came")
 		try tmux.send("Down")
@@ -82,7 +82,7 @@ struct EndToEndSchemaFetchTests {
 		let file = scratch.appendingPathComponent("tryout.json")
 		try Data(#"{"wrap": true}"#.utf8).write(to: file)
 
-		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "TERM": "dumb"])
+		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300", "TERM": "dumb"])
 		// The first prompt, the file's settings by their values' types, while the schema is held back.
 		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Wrap") && $0.contains("Setting (") }, "\(tmux.transcript)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the prompt came before the schema")

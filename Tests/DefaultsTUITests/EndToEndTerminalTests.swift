@@ -213,6 +213,8 @@ struct EndToEndTerminalTests {
 		let screen = session.screen
 		#expect(!screen.contains("warning"), "nothing printed over the screen:\n\(screen)")
 		#expect(screen.contains("Harbor Notes"))
+		// Written to the log beside the message line, perhaps a moment after it is drawn.
+		#expect(await eventually(within: .seconds(10)) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("is not valid JSON") })
 		let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
 		#expect(logged.contains("is not valid JSON"), "\(logged)")
 		#expect(logged.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#, options: .regularExpression) != nil, "a timestamp first: \(logged)")

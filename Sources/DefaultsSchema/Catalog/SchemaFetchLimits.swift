@@ -26,8 +26,21 @@ public struct SchemaFetchLimits: Sendable, Equatable {
 		self.maximumRedirects = maximumRedirects
 	}
 
-	/// 2 s to connect, 10 s a request, 8 MiB a body, 5 redirects.
-	public static let standard = SchemaFetchLimits()
+	/// 2 s to connect, 10 s a request (or the seconds `DEFAULTS_TUI_FETCH_TIMEOUT` gives, for a slow
+	/// link), 8 MiB a body, 5 redirects.
+	public static let standard = SchemaFetchLimits(requestTimeout: requestTimeoutByEnvironment ?? .seconds(10))
+
+	/// The whole request's limit `DEFAULTS_TUI_FETCH_TIMEOUT` sets, in seconds (a positive number up
+	/// to an hour); `nil` when it is not set or not such a number.
+	static var requestTimeoutByEnvironment: Duration? {
+		getenv("DEFAULTS_TUI_FETCH_TIMEOUT").flatMap { requestTimeout(seconds: String(cString: $0)) }
+	}
+
+	/// The limit `text` gives in seconds (`2.5`), or `nil` unless it is a positive number up to an hour.
+	static func requestTimeout(seconds text: String) -> Duration? {
+		guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { return nil }
+		return .milliseconds(Int(seconds * 1000))
+	}
 }
 
 extension Duration {

@@ -55,3 +55,14 @@ struct SchemaCacheUnreachableTests {
 		#expect(fixture.server.requests(for: "/missing.json").count == 2)
 	}
 }
+
+/// `DEFAULTS_TUI_FETCH_TIMEOUT`, the whole request's limit for a slow link, in seconds.
+@Suite struct FetchTimeoutSettingTests {
+	@Test func secondsArePositiveNumbersUpToAnHour() {
+		#expect(SchemaFetchLimits.requestTimeout(seconds: "2.5") == .milliseconds(2500))
+		#expect(SchemaFetchLimits.requestTimeout(seconds: "300") == .seconds(300))
+		for refused in ["0", "-1", "abc", "", "3601"] {
+			#expect(SchemaFetchLimits.requestTimeout(seconds: refused) == nil, "\(refused)")
+		}
+	}
+}
