@@ -112,7 +112,8 @@ let package = Package(
 		// Measures the library against Foundation's UserDefaults: swift run -c release defaults-bench
 		// (a tool of the repository, not a product).
 		.executableTarget(name: "defaults-bench", dependencies: [
-			"Defaults", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "DefaultsYAML", "LoopbackPort", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+			"Defaults", "DefaultsTUI", "DefaultsEtcd", "DefaultsTOML", "DefaultsYAML", "LoopbackPort", "ChildProcess", "TestRequirements",
+			.product(name: "ArgumentParser", package: "swift-argument-parser"),
 		], path: "Tests/Bench/defaults-bench"),
 
 		// A second process that writes to a store file, for the file store's multi-process tests.

