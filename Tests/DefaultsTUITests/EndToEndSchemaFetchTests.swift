@@ -9,20 +9,36 @@ import TestRequirements
 /// its values' types, and the schema arrives in the open editor.
 @Suite("The editor in a terminal: a schema fetched after the first frame", .requires(.tmux), .requires(.python3), .timeLimit(.minutes(3)))
 struct EndToEndSchemaFetchTests {
+	/**
+	A scratch folder with a schema served on loopback behind a gate (`gate/tryout.schema.json`,
+	held back until the test writes `gate.open`, so a busy machine cannot make it come before the
+	first frame; its request may wait that long, `DEFAULTS_TUI_FETCH_TIMEOUT`), a catalogue
+	served beside it naming it for `tryout.json`, and such a file.
+	*/
+	struct Fixture {
+		let scratch: URL
+		let served: URL
+		let server: SchemaServer
+		let file: URL
+
+		init() throws {
+			scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
+			served = scratch.appendingPathComponent("served", isDirectory: true)
+			try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+			server = try SchemaServer.start(serving: served)
+			let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
+			try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+			let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
+			try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
+			file = scratch.appendingPathComponent("tryout.json")
+			try Data(#"{"wrap": true}"#.utf8).write(to: file)
+		}
+	}
+
 	@Test func theFirstFrameComesBeforeASlowSchemaWhichArrivesLater() async throws {
-		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
-		let served = scratch.appendingPathComponent("served", isDirectory: true)
-		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-		let server = try SchemaServer.start(serving: served)
-		defer { server.stop() }
-		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
-		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
-		// The schema is held back until the test has seen the first frame (opening the gate), so a
-		// busy machine cannot make it come first; its request may wait that long (DEFAULTS_TUI_FETCH_TIMEOUT).
-		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
-		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
-		let file = scratch.appendingPathComponent("tryout.json")
-		try Data(#"{"wrap": true}"#.utf8).write(to: file)
+		let fixture = try Fixture()
+		defer { fixture.server.stop() }
+		let (server, served, file) = (fixture.server, fixture.served, fixture.file)
 
 		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300"])
 		var firstFrame = ""
@@ -42,13 +58,9 @@ struct EndToEndSchemaFetchTests {
 	}
 
 	@Test func theListOfProgramsAndAFileOpenedFromItDoNotWaitForASlowSchema() async throws {
-		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
-		let served = scratch.appendingPathComponent("served", isDirectory: true)
-		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-		let server = try SchemaServer.start(serving: served)
-		defer { server.stop() }
-		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
-		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
+		let fixture = try Fixture()
+		defer { fixture.server.stop() }
+		let (scratch, server, served) = (fixture.scratch, fixture.server, fixture.served)
 		// A catalogue at hand (a file), whose schema for tryout.json is held back until the test opens the gate.
 		let catalog = scratch.appendingPathComponent("catalog.json")
 		try Data(#"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#.utf8).write(to: catalog)
@@ -70,17 +82,9 @@ struct EndToEndSchemaFetchTests {
 	}
 
 	@Test func theLinePromptsComeBeforeASlowSchemaWhichIsSaidToArrive() async throws {
-		let scratch = try TmuxSession.scratchFile().deletingLastPathComponent()
-		let served = scratch.appendingPathComponent("served", isDirectory: true)
-		try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-		let server = try SchemaServer.start(serving: served)
-		defer { server.stop() }
-		let schema = #"{"title": "Tryout", "type": "object", "properties": {"wrap": {"type": "boolean"}, "size": {"type": "integer", "maximum": 9}}}"#
-		try Data(schema.utf8).write(to: served.appendingPathComponent("tryout.schema.json"))
-		let catalog = #"{"schemas": [{"name": "Tryout", "url": "\#(server.url("gate/tryout.schema.json"))", "fileMatch": ["tryout.json"]}]}"#
-		try Data(catalog.utf8).write(to: served.appendingPathComponent("catalog.json"))
-		let file = scratch.appendingPathComponent("tryout.json")
-		try Data(#"{"wrap": true}"#.utf8).write(to: file)
+		let fixture = try Fixture()
+		defer { fixture.server.stop() }
+		let (server, served, file) = (fixture.server, fixture.served, fixture.file)
 
 		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300", "TERM": "dumb"])
 		// The first prompt, the file's settings by their values' types, while the schema is held back.
