@@ -88,7 +88,7 @@ struct EndToEndSchemaFetchTests {
 
 		let tmux = try TmuxSession(arguments: ["--catalog", server.url("catalog.json"), "--store", file.path], environment: ["DEFAULTS_TUI_OFFLINE": "0", "DEFAULTS_TUI_FETCH_TIMEOUT": "300", "TERM": "dumb"])
 		// The first prompt, the file's settings by their values' types, while the schema is held back.
-		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Wrap") && $0.contains("Setting (") }, "\(tmux.transcript)")
+		#expect(await tmux.waitForScreen(within: 60) { $0.contains("Wrap") && $0.contains("Setting (") && $0.contains("fetching its schema") }, "\(tmux.transcript)")
 		#expect(server.requests(for: "/tryout.schema.json").isEmpty, "the prompt came before the schema")
 		try Data().write(to: served.appendingPathComponent("gate.open"))
 		// It is said between prompts when it comes, and the settings are the schema's.

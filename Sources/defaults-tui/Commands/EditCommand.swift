@@ -61,7 +61,7 @@ struct EditCommand: ParsableCommand {
 			problems.forEach { Defaults.problemHandler($0) }
 			let editor = PlainEditor(schema: opened.schema, store: opened.store, storeDescription: opened.storeDescription, problemLog: log.map { URL(fileURLWithPath: $0) })
 			editor.plain.model.schemaFromStore = opened.schemaFromStore
-			editor.plain.model.schemaNote = opened.schemaNote
+			editor.plain.model.schemaNote = arrival != nil && opened.isInferred ? EditorSchemaFetch.fetchingNote : opened.schemaNote
 			editor.plain.model.schemaArrival = arrival
 			return try finish(editor.run(), unsaved: editor.plain.model.unsavedAtQuit, save: opened.save)
 		}
