@@ -207,7 +207,7 @@ public final class FileStore: DefaultsStore, CoreBackedStore, @unchecked Sendabl
 		saving timing: SaveTiming = .standard,
 		watchesForChanges: Bool = true
 	) {
-		self.url = url.standardizedFileURL
+		self.url = LexicalPath.standardized(url)
 		path = self.url.path
 		self.fileSystem = fileSystem
 		self.format = format
