@@ -48,7 +48,12 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 
 	/// A store over `base` for the settings of `schema`: those with a ``Setting/path`` are members.
 	public convenience init(base: any DefaultsStore, schema: SettingsSchema) {
-		self.init(base: base, paths: Dictionary(schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }) { first, _ in first })
+		self.init(base: base, paths: Self.paths(of: schema))
+	}
+
+	/// Each setting of `schema` that is a path, by its key (the first, where two keys are alike).
+	static func paths(of schema: SettingsSchema) -> [String: [String]] {
+		Dictionary(schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }) { first, _ in first }
 	}
 
 	deinit {
@@ -60,6 +65,11 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	public func adopt(paths: [String: [String]]) {
 		state.withLock { $0 = PathState(paths) }
 		userView?.adopt(paths: paths)
+	}
+
+	/// Takes the paths of `schema`'s settings in place of those given so far (``adopt(paths:)``).
+	public func adopt(pathsOf schema: SettingsSchema) {
+		adopt(paths: Self.paths(of: schema))
 	}
 
 	/// The paths that lead somewhere, and the keys of each top-level member they lead into.

@@ -71,13 +71,12 @@ enum EditorSchemaFetch {
 			return
 		}
 		do {
-			var found = try location.loadSchema(source: source)
-			if case .catalogue(let candidate) = location.reason { found.title = candidate.entry.name }
+			let found = try location.loadSchema(source: source)
 			guard found != current else { return }
-			store.adopt(paths: Dictionary(found.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }) { first, _ in first })
+			store.adopt(pathsOf: found)
 			arrival.deliver(found, note: location.reason == .option ? nil : location.shortWhy)
 		} catch {
-			arrival.fail("the schema \(location.address) (\(location.why)) cannot be used: \(error.reason); the file is edited by its values' types")
+			arrival.fail(location.unusable(error))
 		}
 	}
 }

@@ -208,12 +208,10 @@ struct SettingsOptions: ParsableArguments {
 			var notice = lookup.flatMap { SchemaSources.notice(for: $0, everything: unreadableFile == .accepted) }
 			if let location = lookup?.location {
 				do {
-					var found = try location.loadSchema(source: SchemaSources.standard())
-					// The catalogue's name for the schema is the one people know it by.
-					if case .catalogue(let candidate) = location.reason { found.title = candidate.entry.name }
+					let found = try location.loadSchema(source: SchemaSources.standard())
 					return OpenedSettings(store: fileStore, schema: found, isInferred: false, schemaLocation: location)
 				} catch {
-					notice = "the schema \(location.address) (\(location.why)) cannot be used: \(error.reason); the file is edited by its values' types"
+					notice = location.unusable(error)
 				}
 			}
 			notice.map { Defaults.report(.init(kind: .storeFailure, key: nil, message: $0)) }

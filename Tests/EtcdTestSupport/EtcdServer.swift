@@ -107,13 +107,8 @@ public final class EtcdServer: @unchecked Sendable {
 
 	/// Stops the server (SIGTERM, then SIGKILL after 10 s) and waits for it to end.
 	public func stop() {
-		guard let process else { return }
-		process.signal(SIGTERM)
-		if process.wait(timeout: 10) == nil {
-			process.signal(SIGKILL)
-			_ = process.wait()
-		}
-		self.process = nil
+		process?.stop()
+		process = nil
 	}
 
 	/// Kills the server (SIGKILL: a crash, no leadership handed over) and waits for it to end.

@@ -185,11 +185,25 @@ public struct SchemaLocation: Sendable, Equatable {
 
 	/**
 	The schema at ``address`` as settings: a file read as ``SettingsSchema/load(from:)`` reads it,
-	an http(s) URL through `source`.
+	an http(s) URL through `source`. A schema the catalogue named is titled with its entry's name,
+	the one people know it by.
 
 	- Throws: ``SettingsSchemaError`` naming the address and what is wrong.
 	*/
 	public func loadSchema(source: any SchemaDocumentSource) throws(SettingsSchemaError) -> SettingsSchema {
+		var schema = try loadDocument(source: source)
+		if case .catalogue(let candidate) = reason { schema.title = candidate.entry.name }
+		return schema
+	}
+
+	/// What a person reads when the schema cannot be used (`error`, from ``loadSchema(source:)``):
+	/// the address, why it was chosen, what is wrong, and that the file is edited without it.
+	public func unusable(_ error: SettingsSchemaError) -> String {
+		"the schema \(address) (\(why)) cannot be used: \(error.reason); the file is edited by its values' types"
+	}
+
+	/// The document at ``address`` as settings, as it titles itself.
+	private func loadDocument(source: any SchemaDocumentSource) throws(SettingsSchemaError) -> SettingsSchema {
 		if case .file(let path) = SchemaAddress(address) {
 			return try SettingsSchema.load(from: URL(fileURLWithPath: path), reportingNotes: true, references: source)
 		}

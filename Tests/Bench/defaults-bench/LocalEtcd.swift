@@ -61,10 +61,6 @@ final class LocalEtcd: @unchecked Sendable {
 	/// Stops etcd: SIGTERM, then SIGKILL if it has not ended within 5 seconds.
 	func stop() {
 		guard let running = process, running.isRunning else { return }
-		running.signal(SIGTERM)
-		if running.wait(timeout: 5) == nil {
-			running.signal(SIGKILL)
-			_ = running.wait()
-		}
+		running.stop(graceSeconds: 5)
 	}
 }

@@ -145,6 +145,16 @@ public final class ChildProcess: @unchecked Sendable {
 		signal(SIGTERM)
 	}
 
+	/// Stops the process: SIGTERM, then SIGKILL if it has not ended within `graceSeconds`, and
+	/// waits for its end (a server stopped so has let go of its port).
+	public func stop(graceSeconds: Double = 10) {
+		signal(SIGTERM)
+		if wait(timeout: graceSeconds) == nil {
+			signal(SIGKILL)
+			_ = wait()
+		}
+	}
+
 	/// Whether the process still runs.
 	public var isRunning: Bool {
 		if case .running = reap(blocking: false) { return true }

@@ -84,13 +84,8 @@ public final class SchemaServer: @unchecked Sendable {
 
 	/// Stops the server (SIGTERM, then SIGKILL) and waits for it to end; nothing listens on its port after.
 	public func stop() {
-		guard let process else { return }
-		process.signal(SIGTERM)
-		if process.wait(timeout: 10) == nil {
-			process.signal(SIGKILL)
-			_ = process.wait()
-		}
-		self.process = nil
+		process?.stop()
+		process = nil
 	}
 
 	private func logText() -> String {
