@@ -34,6 +34,17 @@ package enum DurableFile {
 	- Throws: The system call that failed.
 	*/
 	package static func replace(atPath path: String, with bytes: [UInt8], mode: mode_t = 0o600, exactMode: Bool = false) throws(SystemCallError) {
+		try replaceFile(atPath: path, with: bytes, mode: mode, exactMode: exactMode)
+	}
+
+	/// Creates the folder at `path` and those above it that are missing (as the stores' folders
+	/// are made), for a file ``replace(atPath:with:mode:exactMode:)`` writes there.
+	/// - Throws: The system call that failed (`Permission denied`, `Not a directory`).
+	package static func createDirectories(atPath path: String, mode: mode_t = 0o755) throws(SystemCallError) {
+		try SystemFileSystem().createDirectory(atPath: path, mode: mode)
+	}
+
+	private static func replaceFile(atPath path: String, with bytes: [UInt8], mode: mode_t, exactMode: Bool) throws(SystemCallError) {
 		let fileSystem = SystemFileSystem()
 		let directory = parentDirectory(of: path)
 		let temporary = "\(directory)/.\(lastPathComponent(of: path)).\(getpid()).tmp"

@@ -34,6 +34,11 @@ public final class SchemaCache: SchemaDocumentSource {
 	public let limits: SchemaFetchLimits
 	/// The addresses that failed in this process, with why: not tried again.
 	private let failures = Locked<[String: SchemaDocumentError]>([:])
+	/// What this process fetched, by address: read again from here, also when the cache's folder
+	/// cannot be written (fetched once a run all the same).
+	private let fetchedThisRun = Locked<[String: Data]>([:])
+	/// Whether this cache said already that its folder cannot be written (said once a run).
+	private let saidUnwritable = Locked(false)
 	/// One writer of entries at a time in this process (the durable writer's new file is named
 	/// after the process; other processes write theirs beside it).
 	private static let writing = Lock()
@@ -75,6 +80,7 @@ public final class SchemaCache: SchemaDocumentSource {
 		guard case .web = SchemaAddress(address) else { return try LocalSchemaFiles().data(at: address) }
 		// A fragment names a place in the document, which is fetched and kept whole.
 		let address = Self.withoutFragment(address)
+		if let body = fetchedThisRun.withLock({ $0[address] }) { return body }
 		let cached = entry(for: address)
 		if let cached, offline || Date().timeIntervalSince(cached.fetched) < Double(freshness.wholeMilliseconds) / 1000 {
 			return cached.body
@@ -98,7 +104,7 @@ public final class SchemaCache: SchemaDocumentSource {
 	/// at hand without the network.
 	public func dataAtHand(at address: String) -> Data? {
 		guard case .web = SchemaAddress(address) else { return try? LocalSchemaFiles().data(at: address) }
-		return entry(for: address)?.body
+		return fetchedThisRun.withLock { $0[Self.withoutFragment(address)] } ?? entry(for: address)?.body
 	}
 
 	/// Whether `address` is a file, or cached and younger than ``freshness``: read without the network.
@@ -169,6 +175,7 @@ public final class SchemaCache: SchemaDocumentSource {
 			if answer.status == 304, var cached {
 				cached.fetched = Date()
 				keep(cached)
+				fetchedThisRun.withLock { $0[address] = cached.body }
 				return (cached.body, true)
 			}
 			guard answer.status == 200 else {
@@ -183,6 +190,7 @@ public final class SchemaCache: SchemaDocumentSource {
 			keep(SchemaCacheEntry(
 				url: address, entityTag: answer.entityTag, lastModified: answer.lastModified, contentType: answer.contentType, fetched: Date(), body: answer.body
 			))
+			fetchedThisRun.withLock { $0[address] = answer.body }
 			return (answer.body, false)
 		} catch {
 			failures.withLock { $0[address] = error }
@@ -191,19 +199,29 @@ public final class SchemaCache: SchemaDocumentSource {
 	}
 
 	/// Writes `entry` durably (a new file renamed over the old); whether it was kept. A cache
-	/// that cannot be written is reported, and the document is still used.
+	/// that cannot be written is reported once a run, and the document is still used (from
+	/// memory for the rest of the run).
 	@discardableResult
 	func keep(_ entry: SchemaCacheEntry) -> Bool {
 		let path = directory.appendingPathComponent(SchemaCacheEntry.fileName(for: entry.url)).path
 		do {
-			try Self.writing.withLock { () throws -> Void in
-				try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+			try Self.writing.withLock { () throws(SystemCallError) -> Void in
+				try DurableFile.createDirectories(atPath: directory.path)
 				try DurableFile.replace(atPath: path, with: entry.fileBytes(), mode: 0o644)
 			}
 			return true
 		} catch {
-			Defaults.report(.init(kind: .storeFailure, key: nil, message: "the schema cache \(directory.path) cannot be written (\(error)); \(entry.url) is used without being kept"))
+			guard saidUnwritable.withLock({ said in defer { said = true }; return !said }) else { return false }
+			Defaults.report(.init(
+				kind: .storeFailure, key: nil,
+				message: "the schema cache \(directory.path) cannot be written (\(Self.reason(error))); what is fetched is used without being kept, and fetched again by the next run"
+			))
 			return false
 		}
+	}
+
+	/// Why writing failed, in the system's words (`Permission denied`).
+	static func reason(_ error: SystemCallError) -> String {
+		String(cString: strerror(error.code))
 	}
 }

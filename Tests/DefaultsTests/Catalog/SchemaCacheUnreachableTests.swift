@@ -66,3 +66,29 @@ struct SchemaCacheUnreachableTests {
 		}
 	}
 }
+
+/// A cache whose folder cannot be written (another user's, or a file in its way): each document
+/// is fetched once a run all the same, and that is said once, in the system's words.
+@Suite(.requires(.python3), .timeLimit(.minutes(2)))
+struct SchemaCacheUnwritableTests {
+	@Test func aDocumentIsFetchedOnceARunAndTheFolderSaidOnce() throws {
+		let fixture = try SchemaCacheTests.Fixture(files: ["a.json": SchemaCacheTests.schema, "b.json": SchemaCacheTests.schema])
+		// A file where the cache's folder would be: nothing can be created under it.
+		let blocker = fixture.directory.appendingPathComponent("blocker")
+		try Data("x".utf8).write(to: blocker)
+		let cache = SchemaCache(directory: blocker.appendingPathComponent("schemas", isDirectory: true), offline: false)
+		var read: [Data?] = []
+		let problems = collectProblems {
+			for _ in 0..<3 {
+				read.append(try? cache.data(at: fixture.server.url("a.json")))
+				read.append(try? cache.data(at: fixture.server.url("b.json")))
+			}
+		}
+		#expect(read == Array(repeating: Data(SchemaCacheTests.schema.utf8), count: 6))
+		#expect(fixture.server.requests(for: "/a.json").count == 1 && fixture.server.requests(for: "/b.json").count == 1)
+		#expect(problems.count == 1, "\(problems)")
+		let message = problems.first?.message ?? ""
+		#expect(message.contains("cannot be written (Not a directory)") && !message.contains("NSCocoaErrorDomain"), "\(message)")
+		#expect(cache.dataAtHand(at: fixture.server.url("a.json")) == Data(SchemaCacheTests.schema.utf8))
+	}
+}
