@@ -14,6 +14,7 @@ base store's own. Observers of a path's key hear when its top-level value change
 
 ```swift
 let store = MemberPathStore(base: FileStore(url: tsconfig), paths: ["compilerOptions.strict": ["compilerOptions", "strict"]])
+store.adopt(path: ["compilerOptions", "lib", 0], forKey: "compilerOptions.lib[0]")
 store.setStoredValue(true, forKey: "compilerOptions.strict")
 store.storedValue(forKey: "compilerOptions")
 //=> Optional({"strict": true, "target": "es2022"})
@@ -26,7 +27,7 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// The store that holds the top-level values.
 	public let base: any DefaultsStore
 	/// Each key that is a path, with the members that lead to its value.
-	public var paths: [String: [String]] { state.value.paths }
+	public var paths: [String: SettingPath] { state.value.paths }
 	/// The paths and the keys of each top-level member that paths lead into: given at the start,
 	/// or later by ``adopt(paths:)`` (a schema that arrives after the editor opened).
 	private let state: Locked<PathState>
@@ -35,7 +36,7 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	private let userView: MemberPathStore?
 
 	/// A store over `base` in which each key of `paths` stands for the member at its path.
-	public init(base: any DefaultsStore, paths: [String: [String]]) {
+	public init(base: any DefaultsStore, paths: [String: SettingPath]) {
 		self.base = base
 		let state = PathState(paths)
 		self.state = Locked(state)
@@ -52,7 +53,7 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	}
 
 	/// Each setting of `schema` that is a path, by its key (the first, where two keys are alike).
-	static func paths(of schema: SettingsSchema) -> [String: [String]] {
+	static func paths(of schema: SettingsSchema) -> [String: SettingPath] {
 		Dictionary(schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }) { first, _ in first }
 	}
 
@@ -62,9 +63,22 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 
 	/// Takes `paths` in place of the paths given so far (for a schema that arrived later): a key
 	/// they name reads and writes its member from now on; other keys stay the base store's.
-	public func adopt(paths: [String: [String]]) {
+	public func adopt(paths: [String: SettingPath]) {
 		state.withLock { $0 = PathState(paths) }
 		userView?.adopt(paths: paths)
+	}
+
+	/// Adds `path` as the path of `key`, keeping the others: a member or item reached on the
+	/// command line or opened in the editor (`jobs.build.steps[3].run`) that no setting names.
+	public func adopt(path: SettingPath, forKey key: String) {
+		guard !path.isEmpty else { return }
+		state.withLock { state in
+			guard state.paths[key] != path else { return }
+			var paths = state.paths
+			paths[key] = path
+			state = PathState(paths)
+		}
+		userView?.adopt(path: path, forKey: key)
 	}
 
 	/// Takes the paths of `schema`'s settings in place of those given so far (``adopt(paths:)``).
@@ -74,44 +88,43 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 
 	/// The paths that lead somewhere, and the keys of each top-level member they lead into.
 	private struct PathState {
-		let paths: [String: [String]]
+		let paths: [String: SettingPath]
 		let keysByTop: [String: Set<String>]
 
-		init(_ paths: [String: [String]]) {
-			self.paths = paths.filter { !$0.value.isEmpty }
-			keysByTop = self.paths.reduce(into: [:]) { keys, entry in keys[entry.value[0], default: []].insert(entry.key) }
+		init(_ paths: [String: SettingPath]) {
+			// A path leads somewhere from a top-level member.
+			self.paths = paths.filter { $0.value.topLevelKey != nil }
+			keysByTop = self.paths.reduce(into: [:]) { keys, entry in
+				if let top = entry.value.topLevelKey { keys[top, default: []].insert(entry.key) }
+			}
 		}
 	}
 
 	/// The top-level key whose value holds `key`'s: the first member of its path, or `key` itself.
 	public func topLevelKey(of key: String) -> String {
-		paths[key]?.first ?? key
+		paths[key]?.topLevelKey ?? key
 	}
 
 	/// The member at `key`'s path, or the base store's value of `key`.
 	public func storedValue(forKey key: String) -> Defaults.JSONValue? {
-		guard let path = paths[key] else { return base.storedValue(forKey: key) }
-		var current = base.storedValue(forKey: path[0])
-		for member in path.dropFirst() {
-			current = current?.objectValue?[member]
-		}
-		return current
+		guard let path = paths[key], let top = path.topLevelKey else { return base.storedValue(forKey: key) }
+		return base.storedValue(forKey: top)?.value(at: path.components.dropFirst())
 	}
 
 	/// Sets the member at `key`'s path (making the objects on the way when missing), or the base store's `key`.
 	public func setStoredValue(_ value: Defaults.JSONValue, forKey key: String) {
-		guard let path = paths[key] else { return base.setStoredValue(value, forKey: key) }
-		let top = base.storedValue(forKey: path[0])
-		guard let changed = Self.replacing(in: top, at: path.dropFirst(), with: value) else { return }
-		base.setStoredValue(changed, forKey: path[0])
+		guard let path = paths[key], let top = path.topLevelKey else { return base.setStoredValue(value, forKey: key) }
+		guard let changed = Defaults.JSONValue.replacing(in: base.storedValue(forKey: top), at: path.components.dropFirst(), with: value) else { return }
+		base.setStoredValue(changed, forKey: top)
 	}
 
 	/// Removes the member at `key`'s path (the object that held it stays), or the base store's `key`.
 	public func removeStoredValue(forKey key: String) {
-		guard let path = paths[key] else { return base.removeStoredValue(forKey: key) }
-		guard path.count > 1 else { return base.removeStoredValue(forKey: path[0]) }
-		guard let top = base.storedValue(forKey: path[0]), let changed = Self.replacing(in: top, at: path.dropFirst(), with: nil), changed != top else { return }
-		base.setStoredValue(changed, forKey: path[0])
+		guard let path = paths[key], let topKey = path.topLevelKey else { return base.removeStoredValue(forKey: key) }
+		guard path.count > 1 else { return base.removeStoredValue(forKey: topKey) }
+		guard let top = base.storedValue(forKey: topKey),
+		      let changed = Defaults.JSONValue.replacing(in: top, at: path.components.dropFirst(), with: nil), changed != top else { return }
+		base.setStoredValue(changed, forKey: topKey)
 	}
 
 	/// Removes every value of the base store.
@@ -122,31 +135,6 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// The base store's values (its top-level members).
 	public func storedValues() -> [String: Defaults.JSONValue] {
 		base.storedValues()
-	}
-
-	/// `value` with the member at `path` set to `new` (removed for `nil`); `nil` for a removal
-	/// from a value that has no object at the path.
-	static func replacing(in value: Defaults.JSONValue?, at path: ArraySlice<String>, with new: Defaults.JSONValue?) -> Defaults.JSONValue? {
-		guard let member = path.first else { return new }
-		var object: [String: Defaults.JSONValue]
-		switch value {
-		case .object(let members)?:
-			object = members
-		default:
-			// Missing, or not an object (a value of another shape where the file should have an
-			// object): a set starts a new object there; a removal has nothing to remove.
-			guard new != nil else { return nil }
-			object = [:]
-		}
-		let inner = replacing(in: object[member], at: path.dropFirst(), with: new)
-		if path.count == 1 {
-			object[member] = new
-		} else if let inner {
-			object[member] = inner
-		} else if new != nil {
-			return nil
-		}
-		return .object(object)
 	}
 
 	/// Tells observers of the paths into top-level keys that changed.
@@ -210,13 +198,9 @@ extension MemberPathStore: OriginReportingStore {
 	/// store's layers of `key`.
 	public func layerValues(forKey key: String) -> [Defaults.LayerValue] {
 		guard let baseLayers = base.layers else { return [] }
-		guard let path = paths[key] else { return baseLayers.layerValues(forKey: key) }
-		return baseLayers.layerValues(forKey: path[0]).compactMap { layer in
-			var member: Defaults.JSONValue? = layer.value
-			for name in path.dropFirst() {
-				member = member?.objectValue?[name]
-			}
-			return member.map { Defaults.LayerValue(origin: layer.origin, value: $0, isReadable: layer.isReadable) }
+		guard let path = paths[key], let top = path.topLevelKey else { return baseLayers.layerValues(forKey: key) }
+		return baseLayers.layerValues(forKey: top).compactMap { layer in
+			layer.value.value(at: path.components.dropFirst()).map { Defaults.LayerValue(origin: layer.origin, value: $0, isReadable: layer.isReadable) }
 		}
 	}
 

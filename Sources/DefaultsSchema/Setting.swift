@@ -63,15 +63,17 @@ public struct Setting: Sendable, Codable, Equatable {
 	public var pattern: String?
 	/// Whether to mask the value (passwords, tokens).
 	public var isSecret: Bool
-	/// For a setting inside an object of the settings file: the names of the members that lead to
-	/// it from the top (`["compilerOptions", "strict"]`, whose ``key`` is `compilerOptions.strict`);
-	/// `nil` for a setting that is a top-level member named ``key``.
-	public var path: [String]?
+	/// For a setting inside an object or array of the settings file: the members and items that
+	/// lead to it from the top (`["compilerOptions", "strict"]`, whose ``key`` is `compilerOptions.strict`;
+	/// `jobs.build.steps[3]`); `nil` for a setting that is a top-level member named ``key``.
+	public var path: SettingPath?
 
 	/// A check of the full Swift type, when the schema was built from keys; not part of the file format.
 	var typeCheck: TypeCheck?
 	/// A check against the setting's own JSON Schema, when it was read from one; not part of the file format.
 	var schemaCheck: JSONSchemaCheck?
+	/// For a variant: the forms its value may take (``forms``); not part of the file format.
+	var formsBox: SettingFormsBox?
 	/// Called when the settings editor changes this setting; not part of the file format.
 	/// Set it with the DSL's `onChange` (``SettingsEntry/onChange(_:)``).
 	public var onChange: SettingChangeHandler?
@@ -88,7 +90,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		defaultValue: Defaults.JSONValue?, isOptional: Bool = false,
 		minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil,
 		choices: [Choice]? = nil, allowsMultiple: Bool = false, maxLength: Int? = nil, pattern: String? = nil, isSecret: Bool = false,
-		path: [String]? = nil
+		path: SettingPath? = nil
 	) {
 		self.path = path
 		self.key = key
@@ -135,7 +137,7 @@ public struct Setting: Sendable, Codable, Equatable {
 		maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
 		pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
 		isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
-		path = try container.decodeIfPresent([String].self, forKey: .path)
+		path = try container.decodeIfPresent(SettingPath.self, forKey: .path)
 	}
 
 	/// Writes the setting in the schema file format, leaving out fields that are `nil` and flags that are `false`;

@@ -44,7 +44,7 @@ extension SettingsSchema {
 	*/
 	public func withOtherKeys(of values: [String: Defaults.JSONValue]) -> SettingsSchema {
 		guard showsOtherKeys else { return self }
-		let named = Set(settings.map { $0.path?.first ?? $0.key })
+		let named = Set(settings.map { $0.path?.topLevelKey ?? $0.key })
 		let others = values.keys.filter { !named.contains($0) }.sorted()
 		guard !others.isEmpty else { return self }
 		var schema = self

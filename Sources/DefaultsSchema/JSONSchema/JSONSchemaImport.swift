@@ -159,7 +159,7 @@ struct JSONSchemaImporter {
 					if keys.insert(key).inserted {
 						fallbacks.append(.init(key: key, reason: "a recursive schema"))
 						var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
-							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : memberPath)
+							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : SettingPath(members: memberPath))
 						setting.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
 						settings.append(setting)
 					}
@@ -173,7 +173,7 @@ struct JSONSchemaImporter {
 			let key = memberPath.joined(separator: ".")
 			// A dotted property name at the top can meet a group's member path: the first one stays.
 			guard keys.insert(key).inserted else { continue }
-			var made = setting(key: key, path: path.isEmpty ? nil : memberPath, name: name, schema: schema)
+			var made = setting(key: key, path: path.isEmpty ? nil : SettingPath(members: memberPath), name: name, schema: schema)
 			// What the setting's fields cannot say (an exclusive bound, a format, the members of an
 			// object, a choice of forms) is checked against the property's own schema.
 			made.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
@@ -217,7 +217,7 @@ struct JSONSchemaImporter {
 
 	/// The setting for one property: of the first kind that adopts its schema, or JSON (and a
 	/// fallback saying why) when none does.
-	private mutating func setting(key: String, path: [String]?, name: String, schema: [String: Defaults.JSONValue]) -> Setting {
+	private mutating func setting(key: String, path: SettingPath?, name: String, schema: [String: Defaults.JSONValue]) -> Setting {
 		let types = Self.types(of: schema).filter { $0 != "null" }
 		var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json,
 			defaultValue: schema["default"], path: path)

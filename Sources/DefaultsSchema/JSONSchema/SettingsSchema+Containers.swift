@@ -17,11 +17,11 @@ extension SettingsSchema {
 	```
 	*/
 	public func problem(writing value: Defaults.JSONValue, to setting: Setting, in store: any DefaultsStore) -> SettingError? {
-		guard let path = setting.path, let top = path.first, let check = containerChecks[top] else { return nil }
+		guard let path = setting.path, let top = path.topLevelKey, let check = containerChecks[top] else { return nil }
 		// cast: this module's own store, whose key here is a member path: the top-level value is its base's.
 		let base = (store as? MemberPathStore)?.base ?? store
 		let current = base.storedValue(forKey: top)
-		guard let after = MemberPathStore.replacing(in: current, at: path.dropFirst(), with: value),
+		guard let after = Defaults.JSONValue.replacing(in: current, at: path.components.dropFirst(), with: value),
 		      let violation = check.validator.firstViolation(of: after, at: top) else { return nil }
 		if let current {
 			guard check.validator.firstViolation(of: current, at: top) == nil else { return nil }

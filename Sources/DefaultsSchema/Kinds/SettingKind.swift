@@ -107,7 +107,7 @@ extension Setting {
 		}
 
 		/// The built-in kinds: registering a new kind is adding it here.
-		public static let allCases: [Kind] = [.bool, .integer, .number, .string, .url, .date, .choice, .json]
+		public static let allCases: [Kind] = [.bool, .integer, .number, .string, .url, .date, .choice, .list, .map, .form, .variant, .json]
 
 		/// Kinds are the same when their names are.
 		public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.definition.toOpaque() == rhs.definition.toOpaque() || lhs.rawValue == rhs.rawValue }

@@ -151,6 +151,11 @@ enum Widgets {
 		Setting.Kind.date.identity: { TextFieldWidget(setting: $0) },
 		Setting.Kind.choice.identity: { $0.allowsMultiple ? ChecklistWidget(setting: $0) as any SettingWidget : PickerWidget(setting: $0) },
 		Setting.Kind.json.identity: { JSONValueWidget(setting: $0) },
+		// Until their pages come: edited as JSON.
+		Setting.Kind.list.identity: { JSONValueWidget(setting: $0) },
+		Setting.Kind.map.identity: { JSONValueWidget(setting: $0) },
+		Setting.Kind.form.identity: { JSONValueWidget(setting: $0) },
+		Setting.Kind.variant.identity: { JSONValueWidget(setting: $0) },
 	]
 
 	#if DEBUG

@@ -39,7 +39,7 @@ struct StoreCapabilityTests {
 		system.setStoredValue(["strict": false, "target": "es2020"], forKey: "compilerOptions")
 		system.setStoredValue(["strict": false], forKey: "lintOptions")
 		let layered = LayeredStore(user: user, system: [system])
-		let paths = [
+		let paths: [String: SettingPath] = [
 			"compilerOptions.strict": ["compilerOptions", "strict"], "compilerOptions.target": ["compilerOptions", "target"],
 			"lintOptions.strict": ["lintOptions", "strict"],
 		]

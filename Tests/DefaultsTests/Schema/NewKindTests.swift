@@ -57,6 +57,6 @@ struct NewKindTests {
 	@Test func itIsNotReadFromSchemaFilesUntilRegistered() {
 		#expect(Setting.Kind(rawValue: "colour") == nil, "only the built-in kinds are named in schema files")
 		#expect(Setting.Kind(rawValue: "bool") == .bool)
-		#expect(Setting.Kind.allCases.count == 8)
+		#expect(Setting.Kind.allCases.count == 12)
 	}
 }

@@ -129,7 +129,7 @@ struct SettingsSchemaTests {
 		(#"{"title": "x"}"#, "has no \"sections\""),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a"}]}]}"#, "has no \"kind\""),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "colour"}]}]}"#,
-		 "is not a kind; the kinds are bool, integer, number, string, url, date, choice, json"),
+		 "is not a kind; the kinds are bool, integer, number, string, url, date, choice, list, map, form, variant, json"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "bool"}, {"key": "a", "kind": "bool"}]}]}"#, "appears twice"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "number", "minimum": 2, "maximum": 1}]}]}"#, "minimum above"),
 		(#"{"title": "x", "sections": [{"title": "s", "settings": [{"key": "a", "kind": "choice"}]}]}"#, "lists no choices"),
