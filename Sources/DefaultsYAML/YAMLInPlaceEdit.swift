@@ -201,7 +201,7 @@ struct YAMLInPlaceEdit {
 
 	/// A block scalar that ends the text without a line break has none at its end (`|` clips to
 	/// what there is): once a line follows it, it would gain one, so it is marked `|-` (stripped).
-	private mutating func keepLastBlockScalarUnchanged() {
+	mutating func keepLastBlockScalarUnchanged() {
 		guard let last = nodes.lastIndex(where: { ($0.style == .literal || $0.style == .folded) && $0.end == bytes.count }) else { return }
 		var indicatorEnd = nodes[last].contentStart + 1
 		while indicatorEnd < bytes.count, bytes[indicatorEnd] >= UInt8(ascii: "0"), bytes[indicatorEnd] <= UInt8(ascii: "9") { indicatorEnd += 1 }
