@@ -5,10 +5,10 @@ Changes made to a YAML text in place: each changed value written over its old by
 old style where the new value allows, each removed key's own lines taken out (with a comment
 at the end of them), each new key added after the last entry of its mapping.
 
-Mappings and block sequences are changed member by member (an element of an array of the
-same length in place; items appended after the last one; one item removed with its lines);
-otherwise a value is written anew in its place: a flow collection in flow style, a block
-collection in block style at its indentation.
+Mappings are changed member by member (a renamed member's key alone), sequences as a form
+changes a list (``ArrayEdit``: items changed in place, inserted, removed or one moved, with their
+lines in a block sequence and their comma in a flow one); otherwise a value is written anew in
+its place: a flow collection in flow style, a block collection in block style at its indentation.
 */
 struct YAMLInPlaceEdit {
 	/// A change of the text: `range` replaced by `text`.

@@ -4,7 +4,10 @@ extension EditableJSONText {
 	it), rewriting only the bytes of what changed.
 
 	- A key whose old and new values are both objects keeps its object: only the members that
-	  changed in it are written, and so on down.
+	  changed in it are written, and so on down; a member renamed has only its key written.
+	- A key whose old and new values are both arrays, one edit of a list apart (an item changed,
+	  inserted, removed or moved), keeps its array: only that item's text changes (see
+	  ``InPlaceEdits/change(arrayAt:from:to:depth:)``).
 	- Any other new value replaces the old value's text, and nothing around it.
 	- A removed member goes with its comma, and with its line when it had one to itself (a
 	  comment at the end of that line goes too; comments on other lines stay).
