@@ -218,6 +218,14 @@ struct JSONInPlaceArrayEditTests {
 		#expect(try edit(packageJSON, [("name", nil), ("title", "app")]) == packageJSON.replacingOccurrences(of: "\"name\"", with: "\"title\""), "at the top too")
 	}
 
+	@Test func tabsCRLFAndTrailingCommasAreKeptForItems() throws {
+		let text = "{\r\n\t\"files.exclude\": [\r\n\t\t\"**/.git\",\r\n\t\t\"**/node_modules\",\r\n\t],\r\n}\r\n"
+		#expect(try edit(text, [("files.exclude", ["**/.git", "**/node_modules", "**/dist"])])
+			== "{\r\n\t\"files.exclude\": [\r\n\t\t\"**/.git\",\r\n\t\t\"**/node_modules\",\r\n\t\t\"**/dist\",\r\n\t],\r\n}\r\n")
+		#expect(try edit(text, [("files.exclude", ["**/node_modules"])]) == "{\r\n\t\"files.exclude\": [\r\n\t\t\"**/node_modules\",\r\n\t],\r\n}\r\n")
+		#expect(try edit(text, [("files.exclude", ["**/.git"])]) == "{\r\n\t\"files.exclude\": [\r\n\t\t\"**/.git\",\r\n\t],\r\n}\r\n", "the last left keeps its comma")
+	}
+
 	@Test func anInlineItemMovedUpTakesItsTextAlong() throws {
 		let text = "{\n  \"files\": [\"dist\", \"lib\", \"README.md\"],\n  \"private\": true\n}\n"
 		#expect(try edit(text, [("files", ["README.md", "dist", "lib"])]) == "{\n  \"files\": [\"README.md\", \"dist\", \"lib\"],\n  \"private\": true\n}\n")
