@@ -42,6 +42,13 @@ extension YAMLInPlaceEdit {
 		}
 		if case .changed(let indices) = edit {
 			for index in indices {
+				if case .object(let oldMembers) = old[index], case .object(let newMembers) = new[index], !newMembers.isEmpty,
+				   Set(oldMembers.keys).isDisjoint(with: newMembers.keys) {
+					// No member in common (`- uses: x` become `- run: y`): the item written anew in its place.
+					try checkEditable(items[index], name: "\(name)[\(index)]")
+					try replace(items[index], with: new[index], key: nil)
+					continue
+				}
 				try change(node: items[index], from: old[index], to: new[index], name: "\(name)[\(index)]", key: nil)
 			}
 			return

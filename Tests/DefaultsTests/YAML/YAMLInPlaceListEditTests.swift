@@ -68,6 +68,8 @@ import Testing
 	static let cases: [(name: String, text: String, key: String, value: Defaults.JSONValue, expected: String)] = [
 		("an item's member changed", workflow, "jobs", jobs([checkout, setupNode, ["run": "npm install"], test]),
 		 workflow.replacingOccurrences(of: "- run: npm ci", with: "- run: npm install")),
+		("an item given other keys, written anew in its place", workflow, "jobs", jobs([checkout, setupNode, install, ["uses": "actions/upload-artifact@v4"]]),
+		 workflow.replacingOccurrences(of: "- run: npm test  # unit tests", with: "- uses: actions/upload-artifact@v4  # unit tests")),
 		("an item inserted at the start, above the comment of the first", workflow, "jobs", jobs([lint, checkout, setupNode, install, test]),
 		 workflow.replacingOccurrences(of: "      # Get the code\n", with: "      - run: npm run lint\n      # Get the code\n")),
 		("an item inserted in the middle", workflow, "jobs", jobs([checkout, setupNode, lint, install, test]),
