@@ -37,10 +37,36 @@ extension EditableJSONText {
 		guard offset < bytes.count, bytes[offset] == UInt8(ascii: "[") else { return nil }
 		return bytes.withUnsafeBufferPointer { buffer in
 			var parser = JSONParser(bytes: buffer, keepsNumbersOutOfRange: true, allowsComments: true, recordsObjects: true)
-			parser.position = offset
-			var layouts: [JSONArrayLayout.Element]? = []
-			guard (try? parser.parseArray(depth: depth, layouts: &layouts)) != nil, let elements = layouts else { return nil }
-			return JSONArrayLayout(range: offset..<parser.position, elements: elements, objects: parser.objects ?? [])
+			parser.position = offset + 1
+			// Read as the parser reads an array (its own reading records nothing, to stay as fast as it is).
+			var elements: [JSONArrayLayout.Element] = []
+			do throws(Defaults.JSONParseError) {
+				while true {
+					try parser.skipWhitespace()
+					guard parser.position < buffer.count else { return nil }
+					if buffer[parser.position] == UInt8(ascii: "]"), elements.isEmpty || elements.last?.comma != nil {
+						return JSONArrayLayout(range: offset..<parser.position + 1, elements: elements, objects: parser.objects ?? [])
+					}
+					let start = parser.position
+					let value = try parser.parseValue(depth: depth + 1)
+					let end = parser.position
+					try parser.skipWhitespace()
+					guard parser.position < buffer.count else { return nil }
+					let object: Int? = if case .object = value, let objects = parser.objects { objects.count - 1 } else { nil }
+					switch buffer[parser.position] {
+					case UInt8(ascii: ","):
+						elements.append(JSONArrayLayout.Element(range: start..<end, comma: parser.position, object: object))
+						parser.position += 1
+					case UInt8(ascii: "]"):
+						elements.append(JSONArrayLayout.Element(range: start..<end, comma: nil, object: object))
+						return JSONArrayLayout(range: offset..<parser.position + 1, elements: elements, objects: parser.objects ?? [])
+					default:
+						return nil
+					}
+				}
+			} catch {
+				return nil
+			}
 		}
 	}
 }

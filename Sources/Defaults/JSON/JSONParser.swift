@@ -378,13 +378,6 @@ struct JSONParser {
 	}
 
 	private mutating func parseArray(depth: Int) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
-		var layouts: [JSONArrayLayout.Element]?
-		return try parseArray(depth: depth, layouts: &layouts)
-	}
-
-	/// Reads an array from its `[`; with `layouts` an array, appends where each element lies
-	/// there (its objects' indices in ``objects``, when they are recorded).
-	mutating func parseArray(depth: Int, layouts: inout [JSONArrayLayout.Element]?) throws(Defaults.JSONParseError) -> Defaults.JSONValue {
 		position += 1
 		var elements: [Defaults.JSONValue] = []
 		try skipWhitespace()
@@ -400,18 +393,10 @@ struct JSONParser {
 				return .array(elements)
 			}
 			let warningCount = warnings.count
-			let valueStart = position
-			let value = try parseValue(depth: depth + 1)
-			elements.append(value)
+			elements.append(try parseValue(depth: depth + 1))
 			if warnings.count != warningCount { addPathComponent(.index(elements.count - 1), toWarningsAfter: warningCount) }
-			let valueEnd = position
 			try skipWhitespace()
 			guard position < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
-			let isComma = bytes[position] == UInt8(ascii: ",")
-			if layouts != nil {
-				let nested: Int? = if case .object = value, let objects { objects.count - 1 } else { nil }
-				layouts?.append(JSONArrayLayout.Element(range: valueStart..<valueEnd, comma: isComma ? position : nil, object: nested))
-			}
 			switch bytes[position] {
 			case UInt8(ascii: ","): position += 1
 			case UInt8(ascii: "]"): position += 1; return .array(elements)
