@@ -20,7 +20,13 @@ stays:
 - a changed value is written over the old one's bytes, in its style where the new value
   allows it: a date or time stays unquoted when the new string is one, a 'literal' string
   stays literal, a multi-line string stays multi-line, an integer keeps its base (`0xff`) and
-  its groups of digits (`1_000`); members of `[[arrays of tables]]` too;
+  its groups of digits (`1_000`); members of `[[arrays of tables]]` and of inline tables too;
+- a list (an inline array, on one line or over several, or an array of tables) is changed as a
+  form changes it: an item changed alone, inserted beside its neighbours (on a line of its own,
+  inline with the array's gap, or a `[[table]]` section before another's), removed with its
+  comma and own line (a `[[table]]` with its sections), moved with the comment lines above it;
+  other changes of a list write the array anew;
+- a renamed key (one gone and one come with its value) has only its key written, quoted when it must be;
 - a removed key loses its own lines (with the comment at their end; comment lines above stay);
   a removed table loses its header's section and its sub-tables' (up to the comments right
   above the next header), with the comment lines right above its header when a blank line
@@ -32,8 +38,8 @@ stays:
   of a table known only by them; a new table goes after its parent's last sub-table.
 
 **Refused when saved** (`FileFormatError`; the store then leaves the file as it is and keeps
-the values in memory): adding or removing a whole element of an array of tables (`[[bin]]`),
-a table written as `[table]` whose new value is not a table, and adding a key to a table
+the values in memory): an array of tables (`[[bin]]`) left with no element or given one that is
+not a table, a table written as `[table]` whose new value is not a table, and adding a key to a table
 written both as dotted keys and with sub-table headers (where it belongs is unclear). After
 every edit the text is read again and must hold exactly the values saved.
 

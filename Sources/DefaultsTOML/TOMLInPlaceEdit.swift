@@ -103,11 +103,17 @@ enum TOMLInPlaceEdit {
 				replacements.append((try text.ownLines(of: entry, name: name), ""))
 				return
 			}
-			replacements.append((entry.valueRange, try text.text(of: new, name: name, replacing: entry.valueRange)))
+			replacements += try text.valueReplacements(at: entry.valueRange, from: old, to: new, name: name, depth: location.count)
 			return
 		}
 		switch (old, new) {
-		case (.object(let oldMembers), .object(let newMembers)?):
+		case (.object(var oldMembers), .object(var newMembers)?):
+			// A member renamed (a key written `key = value` in this table) keeps its line: only its key is written.
+			if let rename = MemberRename.between(oldMembers, newMembers, same: TOMLValues.same), let key = text.keyRange(of: location + [.key(rename.old)]) {
+				replacements.append((key, TOMLWriter.key(rename.new)))
+				oldMembers[rename.old] = nil
+				newMembers[rename.new] = nil
+			}
 			if newMembers.isEmpty, !oldMembers.isEmpty, !text.headers.contains(where: { $0.location == location }) {
 				// Its last key removed, a table without a header of its own would be gone: it stays, empty.
 				replacements += try text.emptying(tableAt: location, name: name)
@@ -125,42 +131,43 @@ enum TOMLInPlaceEdit {
 			guard !newElements.isEmpty, newElements.allSatisfy({ if case .object = $0 { true } else { false } }) else {
 				throw cannotEdit("[[\(name)]] would \(newElements.isEmpty ? "have no element left, which [[…]] cannot write" : "hold a value that is not a table")")
 			}
-			// Elements taken out, the others kept as they were: each removed with its section.
-			if let removed = removedElements(from: oldElements, giving: newElements) {
-				for index in removed {
+			switch ArrayEdit.between(oldElements, newElements, same: TOMLValues.same) {
+			case .removed(let indices)?:
+				// Elements taken out, the others kept as they were: each removed with its section.
+				for index in indices {
 					replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
 				}
-				return
-			}
-			// Else element by element, the ones past the end removed or added.
-			for (index, (oldElement, newElement)) in zip(oldElements, newElements).enumerated() {
-				try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, addingKeys: addingKeys, into: &replacements)
-			}
-			for index in newElements.count..<max(oldElements.count, newElements.count) {
-				replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
-			}
-			if addingKeys, newElements.count > oldElements.count {
-				replacements.append(try text.appending(elements: Array(newElements[oldElements.count...]), to: location))
+			case .inserted(let indices)?:
+				// Each new element's section before the element it comes before (with the comments right above that), or after the last.
+				guard addingKeys else { return }
+				for (earlier, index) in indices.enumerated() {
+					guard case .object(let members) = newElements[index] else { continue }
+					if index - earlier < oldElements.count {
+						replacements.append(try text.insertion(of: members, before: index - earlier, in: location, name: name))
+					} else {
+						replacements.append(try text.appending(elements: [newElements[index]], to: location))
+					}
+				}
+			case .moved(let from, let to)?:
+				// The element's sections (with the comments right above) taken out and written at the new place.
+				var rest = Array(oldElements.indices)
+				rest.remove(at: from)
+				replacements += try text.moving(element: from, before: to < rest.count ? rest[to] : oldElements.count, in: location, name: name)
+			default:
+				// Else element by element, the ones past the end removed or added.
+				for (index, (oldElement, newElement)) in zip(oldElements, newElements).enumerated() {
+					try collect(from: oldElement, to: newElement, at: location + [.element(index)], in: text, addingKeys: addingKeys, into: &replacements)
+				}
+				for index in newElements.count..<max(oldElements.count, newElements.count) {
+					replacements += try text.removalOfTable(at: location + [.element(index)], name: "\(name)[\(index)]")
+				}
+				if addingKeys, newElements.count > oldElements.count {
+					replacements.append(try text.appending(elements: Array(newElements[oldElements.count...]), to: location))
+				}
 			}
 		default:
 			throw cannotEdit("\(name) is written as a table ([\(name)]) in the file, and the new value is not one")
 		}
-	}
-
-	/// The indices of the elements of `old` to take out to give `new` (the others kept in order and
-	/// unchanged), `nil` when taking out elements does not give it.
-	private static func removedElements(from old: [Defaults.JSONValue], giving new: [Defaults.JSONValue]) -> [Int]? {
-		guard new.count < old.count else { return nil }
-		var removed: [Int] = []
-		var kept = 0
-		for (index, element) in old.enumerated() {
-			if kept < new.count, TOMLValues.same(element, new[kept]) {
-				kept += 1
-			} else {
-				removed.append(index)
-			}
-		}
-		return kept == new.count ? removed : nil
 	}
 
 	/// The error for a change not made in place: the store then leaves the file as it is.

@@ -117,7 +117,7 @@ extension TOMLText {
 	}
 
 	/// The insertion of `text` (which opens with a line end) after the last section of the table at `location`.
-	private func after(sectionsUnder location: [TOMLStep], _ text: String) throws(FileFormatError) -> TOMLInPlaceEdit.Replacement {
+	func after(sectionsUnder location: [TOMLStep], _ text: String) throws(FileFormatError) -> TOMLInPlaceEdit.Replacement {
 		let last = headers.lastIndex { $0.location.starts(with: location) }
 		let sectionEnd = last.map(sectionEnd(ofHeader:)) ?? bytes.count
 		let end = contentEnd(before: sectionEnd, notBefore: last.map { headers[$0].end } ?? start)

@@ -21,8 +21,9 @@ small. What scalars mean is resolved by this format, by the 1.2 core schema, not
 
 A `FileStore` saves a file it read by changing it in place: a changed value is written over its
 old bytes in its old style where the new value allows (plain, quoted, a `|` block), a removed
-key's own lines go, a new key goes after the last entry of its mapping in its indentation, and
-every other byte stays (comments, order, blank lines, CRLF line ends, a byte-order mark). A
+key's own lines go, a new key goes after the last entry of its mapping in its indentation, a
+renamed key has only its key written, a sequence's item is changed, inserted, removed or moved
+with its own lines (a flow sequence's with its comma), and every other byte stays (comments, order, blank lines, CRLF line ends, a byte-order mark). A
 change it cannot make safely (a value that is an alias, that was merged in, that carries an
 anchor an alias refers to, or that has a tag of its own) throws `FileFormatError`: the store
 leaves the file as it is.

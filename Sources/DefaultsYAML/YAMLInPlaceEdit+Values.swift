@@ -8,7 +8,13 @@ extension YAMLInPlaceEdit {
 		try checkEditable(id, name: name)
 		let node = nodes[id]
 		switch (node.kind, old, new) {
-		case (.mapping, .object(let oldMembers), .object(let newMembers)) where !newMembers.isEmpty:
+		case (.mapping, .object(var oldMembers), .object(var newMembers)) where !newMembers.isEmpty:
+			// A member renamed keeps its place, its value's text and its comments: only its key is written.
+			if let rename = MemberRename.between(oldMembers, newMembers, same: YAMLFileFormat.same), let key = keyNode(rename.old, in: id) {
+				replacements.append((nodes[key].start..<nodes[key].end, YAMLWriter.key(rename.new, inFlow: node.isInFlow || node.style == .flowCollection)))
+				oldMembers[rename.old] = nil
+				newMembers[rename.new] = nil
+			}
 			// The members it has first, then the new ones: of insertions at one place (the end of the
 			// mapping's last value, where a member's own new keys go too) the ones planned first come first.
 			for (member, value) in oldMembers.sorted(by: { $0.key < $1.key }) {
@@ -24,50 +30,147 @@ extension YAMLInPlaceEdit {
 		}
 	}
 
-	/// A sequence changed item by item when it keeps its length, with items appended after its
-	/// last, or with one item (its lines, in a block sequence) removed; else written anew.
+	/// A sequence changed as a form changes a list (``ArrayEdit``): items changed in place, items
+	/// inserted, items removed, one item moved; else written anew. In a block sequence an item's
+	/// lines go and come whole (a moved item with the comment lines right above it); in a flow
+	/// sequence an item's text with a comma.
 	private mutating func change(sequence id: Int, from old: [Defaults.JSONValue], to new: [Defaults.JSONValue], name: String) throws(FileFormatError) {
 		let items = nodes[id].children
-		if nodes[id].style == .flowCollection, old.count != new.count, let last = items.last {
-			if new.count > old.count, zip(old, new).allSatisfy({ YAMLFileFormat.same($0, $1) }) {
-				let end = nodes[last].end
-				replacements.append((end..<end, new[old.count...].map { ", " + YAMLWriter.inline($0, inFlow: true) }.joined()))
-				return
-			}
-			if new.count == old.count - 1, old.count > 1,
-			   let removed = old.indices.first(where: { index in YAMLFileFormat.same(.array(Array(old[..<index] + old[(index + 1)...])), .array(new)) }) {
-				try checkEditable(items[removed], name: "\(name)[\(removed)]")
-				let range = removed + 1 < items.count
-					? nodes[items[removed]].start..<nodes[items[removed + 1]].start
-					: nodes[items[removed - 1]].end..<nodes[items[removed]].end
-				replacements.append((range, ""))
-				return
-			}
+		guard items.count == old.count, let edit = ArrayEdit.between(old, new, same: YAMLFileFormat.same) else {
 			try replace(id, with: .array(new), key: nil)
 			return
 		}
-		let dashColumns = items.map { dashColumn(of: $0) }
-		if old.count == new.count {
-			for index in old.indices where !YAMLFileFormat.same(old[index], new[index]) {
+		if case .changed(let indices) = edit {
+			for index in indices {
+				if case .object(let oldMembers) = old[index], case .object(let newMembers) = new[index], !newMembers.isEmpty,
+				   Set(oldMembers.keys).isDisjoint(with: newMembers.keys) {
+					// No member in common (`- uses: x` become `- run: y`): the item written anew in its place.
+					try checkEditable(items[index], name: "\(name)[\(index)]")
+					try replace(items[index], with: new[index], key: nil)
+					continue
+				}
 				try change(node: items[index], from: old[index], to: new[index], name: "\(name)[\(index)]", key: nil)
 			}
 			return
 		}
-		if new.count > old.count, zip(old, new).allSatisfy({ YAMLFileFormat.same($0, $1) }), let last = items.last, let column = dashColumns.last ?? nil {
-			for item in new[old.count...] {
-				insertLine(String(repeating: " ", count: column) + "-" + YAMLWriter.afterDash(item, column: column, lineEnd: lineEnd), after: nodes[last].end)
+		let done = nodes[id].style == .flowCollection
+			? try rearrangeFlow(sequence: id, edit: edit, new: new, name: name)
+			: try rearrangeBlock(sequence: id, edit: edit, new: new, name: name)
+		if !done { try replace(id, with: .array(new), key: nil) }
+	}
+
+	/// Inserts, removes or moves the items of the block sequence `id` by their lines; `false` when
+	/// an item's dash does not start its line (`- - a`), and nothing was changed.
+	private mutating func rearrangeBlock(sequence id: Int, edit: ArrayEdit, new: [Defaults.JSONValue], name: String) throws(FileFormatError) -> Bool {
+		let items = nodes[id].children
+		let dashColumns = items.map { dashColumn(of: $0) }
+		guard let last = items.last, dashColumns.allSatisfy({ $0 != nil }), let column = dashColumns.last ?? nil else { return false }
+		/// The lines of the item at `index`, from the comment lines right above it with `comments`.
+		func lines(of index: Int, comments: Bool) -> Range<Int> {
+			let start = lineStart(of: nodes[items[index]].contentStart)
+			return (comments ? commentLinesStart(above: start, column: column, after: index > 0 ? nodes[items[index - 1]].end : 0) : start)..<lineEnd(after: nodes[items[index]].end)
+		}
+		/// Inserts `text` (whole lines) before the item at `index` and the comment lines right above it, or after the last item.
+		func insert(_ text: String, before index: Int) {
+			if index < items.count {
+				let place = lines(of: index, comments: true).lowerBound
+				replacements.append((place..<place, text))
+			} else {
+				let end = lineEnd(after: nodes[last].end)
+				let opening = end == bytes.count && bytes.last != 0x0A ? lineEnd : ""
+				if !opening.isEmpty { keepLastBlockScalarUnchanged() }
+				replacements.append((end..<end, opening + text))
 			}
-			return
 		}
-		if new.count == old.count - 1,
-		   let removed = old.indices.first(where: { index in YAMLFileFormat.same(.array(Array(old[..<index] + old[(index + 1)...])), .array(new)) }),
-		   dashColumns[removed] != nil {
-			try checkEditable(items[removed], name: "\(name)[\(removed)]")
-			let start = lineStart(of: nodes[items[removed]].contentStart)
-			replacements.append((start..<lineEnd(after: nodes[items[removed]].end), ""))
-			return
+		switch edit {
+		case .inserted(let indices):
+			for (earlier, index) in indices.enumerated() {
+				insert(String(repeating: " ", count: column) + "-" + YAMLWriter.afterDash(new[index], column: column, lineEnd: lineEnd) + lineEnd, before: index - earlier)
+			}
+		case .removed(let indices):
+			for index in indices {
+				try checkEditable(items[index], name: "\(name)[\(index)]")
+				replacements.append((lines(of: index, comments: false), ""))
+			}
+		case .moved(let from, let to):
+			try checkEditable(items[from], name: "\(name)[\(from)]")
+			let range = lines(of: from, comments: true)
+			var text = String(decoding: bytes[range], as: UTF8.self)
+			if bytes[range].last != 0x0A { text += lineEnd }
+			replacements.append((range, ""))
+			var rest = Array(items.indices)
+			rest.remove(at: from)
+			insert(text, before: to < rest.count ? rest[to] : items.count)
+		case .unchanged, .changed:
+			break
 		}
-		try replace(id, with: .array(new), key: nil)
+		return true
+	}
+
+	/// Inserts, removes or moves an item of the flow sequence `id` (`[a, b]`) with its comma;
+	/// `false` for several removed at once, and nothing was changed.
+	private mutating func rearrangeFlow(sequence id: Int, edit: ArrayEdit, new: [Defaults.JSONValue], name: String) throws(FileFormatError) -> Bool {
+		let items = nodes[id].children
+		guard let last = items.last else { return false }
+		/// The text of the item at `index` with the comma and blanks between it and a neighbour.
+		func removal(of index: Int) -> Range<Int> {
+			index + 1 < items.count
+				? nodes[items[index]].start..<nodes[items[index + 1]].start
+				: nodes[items[index - 1]].end..<nodes[items[index]].end
+		}
+		func insert(_ text: String, before index: Int) {
+			if index < items.count {
+				let place = nodes[items[index]].start
+				replacements.append((place..<place, text + ", "))
+			} else {
+				replacements.append((nodes[last].end..<nodes[last].end, ", " + text))
+			}
+		}
+		switch edit {
+		case .inserted(let indices):
+			for (earlier, index) in indices.enumerated() {
+				insert(YAMLWriter.inline(new[index], inFlow: true), before: index - earlier)
+			}
+		case .removed(let indices):
+			guard indices.count == 1, let index = indices.first, items.count > 1 else { return false }
+			try checkEditable(items[index], name: "\(name)[\(index)]")
+			replacements.append((removal(of: index), ""))
+		case .moved(let from, let to):
+			try checkEditable(items[from], name: "\(name)[\(from)]")
+			replacements.append((removal(of: from), ""))
+			var rest = Array(items.indices)
+			rest.remove(at: from)
+			insert(String(decoding: bytes[nodes[items[from]].start..<nodes[items[from]].end], as: UTF8.self), before: to < rest.count ? rest[to] : items.count)
+		case .unchanged, .changed:
+			break
+		}
+		return true
+	}
+
+	/// Where the comment lines right above the line starting at `lineStart` begin (none blank,
+	/// each with its `#` at `column`, all after `floor`); `lineStart` when there are none.
+	private func commentLinesStart(above lineStart: Int, column: Int, after floor: Int) -> Int {
+		var start = lineStart
+		while start > 0 {
+			let previous = self.lineStart(of: start - 1)
+			let hash = previous + column
+			guard previous >= floor, hash < start, bytes[previous..<hash].allSatisfy({ $0 == 0x20 }), bytes[hash] == UInt8(ascii: "#") else { break }
+			start = previous
+		}
+		return start
+	}
+
+	/// The key node of `key` in the mapping `mapping`, when it is written there as a scalar with no anchor, tag or alias.
+	private func keyNode(_ key: String, in mapping: Int) -> Int? {
+		let children = nodes[mapping].children
+		let found = stride(from: 0, to: children.count - 1, by: 2).first { index in
+			if case .scalar(let text) = nodes[children[index]].kind, text == key, !isMergeKey(children[index]) { return true }
+			return false
+		}
+		guard let found, nodes[children[found]].anchor == nil, nodes[children[found]].tag == nil,
+		      nodes[children[found]].start == nodes[children[found]].contentStart
+		else { return nil }
+		return children[found]
 	}
 
 	/// The column of an item's dash when the dash starts its line (`  - item`), else `nil`.

@@ -5,10 +5,10 @@ Changes made to a YAML text in place: each changed value written over its old by
 old style where the new value allows, each removed key's own lines taken out (with a comment
 at the end of them), each new key added after the last entry of its mapping.
 
-Mappings and block sequences are changed member by member (an element of an array of the
-same length in place; items appended after the last one; one item removed with its lines);
-otherwise a value is written anew in its place: a flow collection in flow style, a block
-collection in block style at its indentation.
+Mappings are changed member by member (a renamed member's key alone), sequences as a form
+changes a list (``ArrayEdit``: items changed in place, inserted, removed or one moved, with their
+lines in a block sequence and their comma in a flow one); otherwise a value is written anew in
+its place: a flow collection in flow style, a block collection in block style at its indentation.
 */
 struct YAMLInPlaceEdit {
 	/// A change of the text: `range` replaced by `text`.
@@ -201,7 +201,7 @@ struct YAMLInPlaceEdit {
 
 	/// A block scalar that ends the text without a line break has none at its end (`|` clips to
 	/// what there is): once a line follows it, it would gain one, so it is marked `|-` (stripped).
-	private mutating func keepLastBlockScalarUnchanged() {
+	mutating func keepLastBlockScalarUnchanged() {
 		guard let last = nodes.lastIndex(where: { ($0.style == .literal || $0.style == .folded) && $0.end == bytes.count }) else { return }
 		var indicatorEnd = nodes[last].contentStart + 1
 		while indicatorEnd < bytes.count, bytes[indicatorEnd] >= UInt8(ascii: "0"), bytes[indicatorEnd] <= UInt8(ascii: "9") { indicatorEnd += 1 }

@@ -43,9 +43,13 @@ struct JSONInPlaceEditTests {
 		#expect(try edit(commented, [("compilerOptions", options)]) == commented.replacingOccurrences(of: #""strict": false"#, with: #""strict": true"#))
 	}
 
-	@Test func anArrayIsReplacedWholeInTheFilesIndentation() throws {
-		let expected = commented.replacingOccurrences(of: #"["src", /* generated */ "gen"]"#, with: "[\n    \"lib\",\n    \"src\"\n  ]")
-		#expect(try edit(commented, [("include", ["lib", "src"])]) == expected)
+	@Test func anArrayIsEditedItemByItemOrElseReplacedWholeInTheFilesIndentation() throws {
+		// Items changed in place (issue #38: a list is edited as a form edits it, see JSONInPlaceArrayEditTests).
+		let items = commented.replacingOccurrences(of: #"["src", /* generated */ "gen"]"#, with: #"["lib", /* generated */ "src"]"#)
+		#expect(try edit(commented, [("include", ["lib", "src"])]) == items)
+		// No single edit of a list: the whole array, in the file's indentation.
+		let whole = commented.replacingOccurrences(of: #"["src", /* generated */ "gen"]"#, with: "[\n    \"x\",\n    \"y\",\n    \"z\"\n  ]")
+		#expect(try edit(commented, [("include", ["x", "y", "z"])]) == whole)
 	}
 
 	@Test func aValueThatDidNotChangeIsNotWritten() throws {

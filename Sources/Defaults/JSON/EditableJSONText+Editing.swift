@@ -4,7 +4,10 @@ extension EditableJSONText {
 	it), rewriting only the bytes of what changed.
 
 	- A key whose old and new values are both objects keeps its object: only the members that
-	  changed in it are written, and so on down.
+	  changed in it are written, and so on down; a member renamed has only its key written.
+	- A key whose old and new values are both arrays, one edit of a list apart (an item changed,
+	  inserted, removed or moved), keeps its array: only that item's text changes (see
+	  ``InPlaceEdits/change(arrayAt:from:to:depth:)``).
 	- Any other new value replaces the old value's text, and nothing around it.
 	- A removed member goes with its comma, and with its line when it had one to itself (a
 	  comment at the end of that line goes too; comments on other lines stay).
@@ -36,8 +39,8 @@ extension EditableJSONText {
 			old[change.key] = current
 			return current != change.value
 		}
-		guard !effective.isEmpty, let top = objects.indices.last else { return nil }
-		try edits.change(object: top, from: old, by: effective, depth: 0)
+		guard !effective.isEmpty, let top = objects.last else { return nil }
+		try edits.change(object: top, in: objects, isTop: true, from: old, by: effective, depth: 0)
 		return try edits.applied()
 	}
 }
@@ -52,36 +55,45 @@ struct InPlaceEdit {
 }
 
 /// The byte ranges an edit in place replaces, gathered object by object and then applied in one pass.
-private struct InPlaceEdits {
+struct InPlaceEdits {
 	let text: EditableJSONText
 	var bytes: [UInt8] { text.bytes }
 	var style: JSONTextStyle { text.style }
 	/// Each range and its new bytes, in the order made (which orders insertions at one offset).
-	private var edits: [(range: Range<Int>, bytes: [UInt8])] = []
+	var edits: [(range: Range<Int>, bytes: [UInt8])] = []
 
 	init(text: EditableJSONText) {
 		self.text = text
 	}
 
-	/// Makes `changes` (only real ones) to the object at `index` (at `depth`; the top object's is
-	/// 0), whose members were `old` (of the keys changed, at least).
+	/// Makes `changes` (only real ones) to `object` (at `depth`; the top object's is 0; the
+	/// objects nested in it are in `objects`), whose members were `old` (of the keys changed, at least).
+	/// A member renamed (one key gone and one come with its value) has its key rewritten in place.
 	mutating func change(
-		object index: Int, from old: [String: Defaults.JSONValue], by changes: [(key: String, value: Defaults.JSONValue?)], depth: Int
+		object: JSONObjectLayout, in objects: [JSONObjectLayout], isTop: Bool,
+		from old: [String: Defaults.JSONValue], by changes: [(key: String, value: Defaults.JSONValue?)], depth: Int
 	) throws(Defaults.JSONWriteError) {
-		let object = text.objects[index]
 		// The top object's members are found through the text's index of them, unless a key is
 		// written more than once (a removal then takes every occurrence).
-		let indexed = index == text.objects.count - 1 && !text.hasRepeatedKeys
+		let indexed = isTop && !text.hasRepeatedKeys
 		var positions: [String: [Int]] = [:]
 		if !indexed {
 			for (position, key) in object.keys.enumerated() {
 				positions[key, default: []].append(position)
 			}
 		}
+		func places(of key: String) -> [Int] {
+			indexed ? text.memberPositions[key].map { [$0] } ?? [] : positions[key] ?? []
+		}
+		var changes = changes
+		if let rename = renaming(in: changes, from: old), places(of: rename.old).count == 1, let position = places(of: rename.old).first {
+			edits.append((object.members[position].keyRange, Self.keyText(rename.new)))
+			changes.removeAll { $0.key == rename.old || $0.key == rename.new }
+		}
 		var removed = Set<Int>()
 		var added: [(key: String, value: Defaults.JSONValue)] = []
 		for (key, value) in changes {
-			let occurrences = indexed ? text.memberPositions[key].map { [$0] } ?? [] : positions[key] ?? []
+			let occurrences = places(of: key)
 			guard let value else {
 				// Every occurrence: an earlier one would otherwise become the value.
 				removed.formUnion(occurrences)
@@ -94,7 +106,12 @@ private struct InPlaceEdits {
 			}
 			let member = object.members[position]
 			if let nested = member.object, case .object(let oldMembers)? = old[key], case .object(let newMembers) = value {
-				try change(object: nested, from: oldMembers, by: Self.differences(from: oldMembers, to: newMembers), depth: depth + 1)
+				try change(
+					object: objects[nested], in: objects, isTop: false, from: oldMembers, by: Self.differences(from: oldMembers, to: newMembers), depth: depth + 1
+				)
+			} else if case .array(let oldItems)? = old[key], case .array(let newItems) = value,
+			          try change(arrayAt: member.valueRange.lowerBound, from: oldItems, to: newItems, depth: depth + 1) {
+				// Changed element by element.
 			} else {
 				let indentation = TextLine.indentation(ofLineAt: member.keyRange.lowerBound, in: bytes)
 				edits.append((member.valueRange, try valueText(value, lineIndentation: indentation, depth: depth + 1)))
@@ -124,12 +141,18 @@ private struct InPlaceEdits {
 
 	/// Removes `member`: its line when it has one to itself, else the member, its comma and the blanks after it.
 	private mutating func remove(_ member: JSONObjectLayout.Member) {
-		let start = member.keyRange.lowerBound
+		removeItem(from: member.keyRange.lowerBound, to: member.end, hasComma: member.comma != nil)
+	}
+
+	/// Removes the member or element from `start` to `end` (after its comma, when `hasComma`): its
+	/// lines when they are its own, else its text, its comma and the blanks after it (the last one:
+	/// the blanks before it; the comma before them is the caller's).
+	mutating func removeItem(from start: Int, to end: Int, hasComma: Bool) {
 		if let lineStart = TextLine.start(ifOnlyIndentationBefore: start, in: bytes),
-		   let lineEnd = TextLine.end(ifOnlyTriviaFrom: member.end, in: bytes) {
+		   let lineEnd = TextLine.end(ifOnlyTriviaFrom: end, in: bytes) {
 			edits.append((lineStart..<lineEnd, []))
-		} else if member.comma != nil {
-			var end = member.end
+		} else if hasComma {
+			var end = end
 			while end < bytes.count, TextLine.isBlank(bytes[end]) { end += 1 }
 			// At the end of a line, the blanks before it go too, so that the line does not end in them.
 			var begin = start
@@ -141,7 +164,7 @@ private struct InPlaceEdits {
 			// The last member: the blanks before it go, and the comma before them (see `change`).
 			var blanks = start
 			while blanks > 0, TextLine.isBlank(bytes[blanks - 1]) { blanks -= 1 }
-			edits.append((blanks..<member.end, []))
+			edits.append((blanks..<end, []))
 		}
 	}
 
@@ -221,7 +244,7 @@ private struct InPlaceEdits {
 
 	/// `value` written in the file's style for a place at `depth` (the top object's members are
 	/// at 1) on a line indented by `lineIndentation`.
-	private func valueText(
+	func valueText(
 		_ value: Defaults.JSONValue, lineIndentation: some Collection<UInt8>, depth: Int
 	) throws(Defaults.JSONWriteError) -> [UInt8] {
 		var writer = JSONWriter(
@@ -235,12 +258,43 @@ private struct InPlaceEdits {
 
 	/// What the object puts between a comma and the next member on the same line: a space unless it shows otherwise.
 	private func inlineGap(in object: JSONObjectLayout) -> [UInt8] {
-		for (member, next) in zip(object.members, object.members.dropFirst()) {
-			guard let comma = member.comma else { continue }
-			let gap = bytes[comma + 1..<next.keyRange.lowerBound]
+		inlineGap(commas: object.members.map(\.comma), starts: object.members.map(\.keyRange.lowerBound))
+	}
+
+	/// What a collection puts between a comma and the next item on the same line (its items'
+	/// `commas` and where the items `starts`): a space unless it shows otherwise.
+	func inlineGap(commas: [Int?], starts: [Int]) -> [UInt8] {
+		for (comma, next) in zip(commas, starts.dropFirst()) {
+			guard let comma else { continue }
+			let gap = bytes[comma + 1..<next]
 			if gap.allSatisfy({ TextLine.isBlank($0) }) { return Array(gap) }
 		}
 		return [0x20]
+	}
+
+	/// A key as JSON writes it, with its quotes.
+	static func keyText(_ key: String) -> [UInt8] {
+		var writer = JSONWriter(pretty: false, maximumDepth: 1)
+		writer.writeString(key)
+		return writer.output
+	}
+
+	/// The member renamed among `changes` to an object whose members were `old`: one key removed
+	/// (that the object had) and one added, with the same value; `nil` when there is not exactly one of each.
+	private func renaming(
+		in changes: [(key: String, value: Defaults.JSONValue?)], from old: [String: Defaults.JSONValue]
+	) -> MemberRename? {
+		var before: [String: Defaults.JSONValue] = [:]
+		var after: [String: Defaults.JSONValue] = [:]
+		for (key, value) in changes {
+			if let value, old[key] == nil {
+				after[key] = value
+			} else if value == nil, let current = old[key] {
+				before[key] = current
+			}
+		}
+		guard before.count == 1, after.count == 1 else { return nil }
+		return MemberRename.between(before, after, same: ==)
 	}
 
 	/// The changes that turn the members `old` into `new`, by key.

@@ -94,7 +94,8 @@ struct FileStoreForeignFileTests {
 		store.setStoredValue(["src/**/*.ts", "test/**/*.ts"], forKey: "include")
 		try store.flush()
 		let expected = tsconfig
-			.replacingOccurrences(of: #"["src/**/*.ts"]"#, with: "[\n    \"src/**/*.ts\",\n    \"test/**/*.ts\"\n  ]")
+			// An item appended in the array's own (inline) style (issue #38).
+			.replacingOccurrences(of: #"["src/**/*.ts"]"#, with: #"["src/**/*.ts", "test/**/*.ts"]"#)
 			.replacingOccurrences(of: "// generated\n}", with: "// generated\n  \"extends\": \"./base.json\",\n}")
 		#expect(try text(of: url) == expected)
 		#expect(FileStore(url: url).storedValue(forKey: "extends") == "./base.json")
@@ -121,7 +122,8 @@ struct FileStoreForeignFileTests {
 		store.setStoredValue(.object(options), forKey: "compilerOptions")
 		try store.flush()
 		let expected = tsconfig
-			.replacingOccurrences(of: #"["src/**/*.ts"]"#, with: "[\n    \"lib/**/*.ts\"\n  ]")
+			// The item changed in place (issue #38).
+			.replacingOccurrences(of: #"["src/**/*.ts"]"#, with: #"["lib/**/*.ts"]"#)
 			.replacingOccurrences(of: #""noUnusedLocals": true"#, with: #""noUnusedLocals": false"#)
 		#expect(try text(of: url) == expected)
 		#expect(store.storedValue(forKey: "include") == ["lib/**/*.ts"], "the other process's change reached this one")
