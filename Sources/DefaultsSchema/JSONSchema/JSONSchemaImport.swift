@@ -15,7 +15,16 @@ Each property of the top-level object is a setting, by what its schema says:
 | `enum`, `const`, or `oneOf`/`anyOf` whose every branch is an `enum` or a `const` | a picker |
 | `"type": "array"` of such choices with `uniqueItems` | a checklist |
 | `"type": "object"` with `properties` | a group: its properties are settings addressed by a dotted path (`compilerOptions.strict`) |
-| anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
+| other arrays (`items`, `prefixItems`; an untyped schema with `items`) | a list (``Setting/Kind/list``): a page of its items |
+| an object without `properties` (`additionalProperties`, `patternProperties`, or nothing said of its members) | a map (``Setting/Kind/map``): a page of named members |
+| an object with `properties` that is recursive, or deeper than the groups go | a form (``Setting/Kind/form``): a page of its members |
+| several types (`["string", "array"]`), a `oneOf`/`anyOf` of different types or shapes, no type and no constraint (any JSON value, also a `$ref` not followed) | a variant (``Setting/Kind/variant``): one of its ``Setting/forms`` (each branch, each type; any JSON: text, number, on-off, list, object) |
+| `"type": "null"` alone | a JSON value (the one fallback left) |
+
+A `oneOf`/`anyOf` of one form and `null` is that form; a schema without `type` has the type its
+keywords imply (`items` an array, `properties` an object, `pattern` text, `minimum` a number).
+The members and items inside a setting are described by the same rules at any depth:
+``SettingsSchema/setting(at:in:)`` and ``SettingsSchema/page(for:value:)``.
 
 `title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
 `$ref` within the document, or into one of the other documents given, and `allOf` are followed
@@ -32,7 +41,8 @@ group's settings (its own `required` or `additionalProperties`) is not checked.
 ```swift
 let result = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: text), title: "tsconfig.json")
 result.schema.setting(forKey: "compilerOptions.strict")?.kind  //=> .bool
-result.fallbacks.first?.reason                                //=> "several types (string, array)"
+result.schema.setting(forKey: "files")?.kind                  //=> .list
+result.fallbacks                                             //=> [] (a property that is only null would be one)
 ```
 */
 public struct JSONSchemaImport: Sendable {

@@ -82,7 +82,7 @@ struct RealJSONSchemaTests {
 		let directory = Isolated.fileURL().deletingLastPathComponent().appendingPathComponent("schemastore")
 		let schemas = try Self.extractSchemas(into: directory)
 		#expect(schemas.count >= 100, "the catalogue's settings-file schemas were found (\(schemas.count))")
-		var opened = 0, settings = 0, asJSON = 0, written = 0, noSample = 0, failedWrites: [String] = []
+		var opened = 0, settings = 0, asJSON = 0, written = 0, noSample = 0, childWrites = 0, failedWrites: [String] = []
 		// SchemaStore's defaults checked against their own property's schema: a few are not valid there.
 		var defaults = 0, invalidDefaults: [String] = []
 		var reasons: [String: Int] = [:]
@@ -118,17 +118,39 @@ struct RealJSONSchemaTests {
 				} else {
 					failedWrites.append("\(name) \(setting.key)")
 				}
+				// And one item or member inside a list, a map or a form, through its own path.
+				guard setting.kind.opensPage else { continue }
+				let path = setting.path ?? SettingPath(members: [setting.key])
+				guard let page = result.schema.page(for: setting, value: value), page.canAdd else { continue }
+				let step: SettingPath.Component
+				switch page.shape {
+				case .list: step = .index(value.arrayValue?.count ?? 0)
+				case .map: step = .member("sample")
+				case .form: step = .member(page.schema.settings.first { value[path: [$0.path?.last ?? .member("")]] == nil }?.path?.last?.name ?? "sample")
+				}
+				if case .member(let member) = step, page.nameProblem(member) != nil { continue }
+				guard let child = result.schema.setting(at: path.appending(step), in: store.base.storedValues()),
+				      let childValue = Self.sampleValue(for: child) else { continue }
+				store.adopt(path: path.appending(step), forKey: child.key)
+				store.setStoredValue(childValue, forKey: child.key)
+				if store.storedValue(forKey: child.key) == childValue {
+					childWrites += 1
+				} else {
+					failedWrites.append("\(name) \(child.key)")
+				}
 			}
 		}
 		let summary = """
 		SchemaStore settings-file schemas: \(schemas.count); opened with settings: \(opened); settings: \(settings), \
 		of which \(asJSON) edited as JSON; writes read back: \(written); settings without a sample value: \(noSample); \
+		items and members written inside lists, maps and forms through their paths and read back: \(childWrites); \
 		defaults: \(defaults), of which their own schema refuses \(invalidDefaults.count), such as: \(invalidDefaults.prefix(10).joined(separator: "; "))
 		fallbacks: \(reasons.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
 		not opened: \(notOpened.joined(separator: "; "))
 		"""
 		print(summary)
 		#expect(failedWrites.isEmpty, "\(failedWrites.prefix(20))")
+		#expect(childWrites >= 500, "\(summary)")
 		#expect(Double(opened) >= Double(schemas.count) * 0.9, "\(summary)")
 		#expect(written >= settings * 95 / 100, "\(summary)")
 		#expect(invalidDefaults.count <= defaults / 50, "few of SchemaStore's defaults break their own schema: \(summary)")
