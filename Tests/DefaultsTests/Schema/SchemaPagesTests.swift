@@ -93,5 +93,15 @@ struct SchemaPagesTests {
 		#expect(thousand < max(ten * 400, .milliseconds(40)), "a page of 1,000 items took \(thousand) (10 items: \(ten))")
 		let page = try #require(schema.page(for: steps, value: items(1000)))
 		#expect(page.schema.settings[999].validate(["run": ""])?.message == "steps[999].run: must be at least 1 character long (minLength)")
+		// An operation checks the new value once, with the container's own check, compiled once.
+		let thousand1 = items(1000)
+		let adding = (0..<5).map { _ in ContinuousClock().measure { _ = page.adding(page.newItem(), at: 0, to: thousand1) } }.min() ?? .zero
+		print("adding an item to 1,000: \(adding)")
+		#expect(adding < .milliseconds(200))
+		if case .failure(let error) = page.adding(["run": ""], at: 0, to: thousand1) {
+			#expect(error.message == "steps[0].run: must be at least 1 character long (minLength)")
+		} else {
+			Issue.record("an item its schema refuses is not added")
+		}
 	}
 }
