@@ -68,6 +68,9 @@ public struct SettingsSchema: Sendable, Codable, Equatable {
 	/// For a schema read from a JSON Schema: the schema of each top-level object whose members
 	/// are settings, checked by ``problem(writing:to:in:)``. Not part of the file format.
 	var containerChecks: [String: JSONSchemaCheck] = [:]
+	/// For a schema read from a JSON Schema: that schema, which describes any member or item of the
+	/// values (``setting(at:in:)``). Not part of the file format.
+	var jsonSchemaSource: JSONSchemaSource?
 
 	/// A schema titled `title` with the given sections.
 	public init(title: String, sections: [Section]) {

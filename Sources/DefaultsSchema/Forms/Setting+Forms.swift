@@ -1,4 +1,5 @@
 import Defaults
+import Foundation
 
 /// One of the forms a ``Setting/Kind/variant`` setting's value may take: `"ubuntu-latest"` or a
 /// list of labels, a string or an object.
@@ -30,14 +31,90 @@ extension Setting {
 			?? forms.firstIndex { $0.setting.kind.rules.typeProblem(value, for: $0.setting) == nil }
 	}
 
-	/// `value` converted to form `index` where it can be (a number to text, one item to a list,
-	/// a list of one to that item), else the form's default, else an empty value of its type.
+	/**
+	`value` converted to form `index` where it can be, else the form's default, else an empty
+	value of its type: a value the form takes is kept; a number becomes text and text a number
+	(or on-off) when it reads as one; one value becomes a list of it, and a list of one its item;
+	an object keeps the members the new form names (all of them, for a map); a choice is taken
+	when the value (or its text) is one.
+
+	```swift
+	runsOn.converting("ubuntu-latest", toForm: 1)   //=> ["ubuntu-latest"]
+	```
+	*/
 	public func converting(_ value: Defaults.JSONValue?, toForm index: Int) -> Defaults.JSONValue {
 		guard forms.indices.contains(index) else { return value ?? .null }
 		let target = forms[index].setting
-		if let value, target.validate(value) == nil { return value }
-		// Skeleton: the form's default or an empty value; conversions come with the schema's pages.
-		return target.defaultValue ?? .null
+		if let value, !value.isNull {
+			if target.validate(value) == nil { return value }
+			for candidate in Self.conversions(of: value, to: target) where target.validate(candidate) == nil {
+				return candidate
+			}
+		}
+		if let defaultValue = target.defaultValue, target.validate(defaultValue) == nil { return defaultValue }
+		return target.emptyValue
+	}
+
+	/// What `value` may become in `target`'s form, most faithful first.
+	private static func conversions(of value: Defaults.JSONValue, to target: Setting) -> [Defaults.JSONValue] {
+		var candidates: [Defaults.JSONValue] = []
+		let text: String? = switch value {
+		case .string(let string): string
+		case .integer, .unsignedInteger, .double, .bool: value.jsonString()
+		default: nil
+		}
+		switch target.kind {
+		case .string, .url, .date:
+			if let text { candidates.append(.string(text)) }
+		case .integer, .number:
+			if let text, let parsed = try? Defaults.JSONValue(parsing: text.trimmingCharacters(in: .whitespaces)), parsed.doubleValue != nil {
+				candidates.append(parsed)
+			}
+		case .bool:
+			if let text, ["true", "false"].contains(text.lowercased()) { candidates.append(.bool(text.lowercased() == "true")) }
+		case .choice:
+			if let text, let choice = target.choice(matching: text) { candidates.append(target.allowsMultiple ? .array([choice.value]) : choice.value) }
+		case .list:
+			if value.arrayValue == nil { candidates.append(.array([value])) }
+		case .map, .form:
+			if case .object(let members) = value {
+				let named = target.namedMembers
+				candidates.append(.object(target.kind == .map || named.isEmpty ? members : members.filter { named.contains($0.key) }))
+			}
+		default:
+			break
+		}
+		// A list of one: its item, converted as the item would be.
+		if case .array(let items) = value, items.count == 1, target.kind != .list {
+			candidates += [items[0]] + conversions(of: items[0], to: target)
+		}
+		return candidates
+	}
+
+	/// The members a form's own schema names (`properties`), when it has one.
+	var namedMembers: Set<String> {
+		guard let check = schemaCheck, check.memberName == nil else { return [] }
+		var navigator = JSONSchemaNavigator(library: check.validator.program.library)
+		return Set((navigator.applied(check.validator.schema, to: nil, toward: nil)["properties"]?.objectValue ?? [:]).keys)
+	}
+
+	/// An empty value of the setting's type: its schema's new value (``SettingsPage/newItem()``), else by its kind.
+	var emptyValue: Defaults.JSONValue {
+		if let check = schemaCheck, check.memberName == nil {
+			var navigator = JSONSchemaNavigator(library: check.validator.program.library)
+			var schema = check.validator.schema
+			// The form's own value, not the default that may be the variant's.
+			if case .object(var keywords) = schema { keywords["default"] = nil; schema = .object(keywords) }
+			return navigator.newValue(for: schema)
+		}
+		return switch kind {
+		case .bool: .bool(false)
+		case .integer, .number: .integer(0)
+		case .list: .array([])
+		case .map, .form: .object([:])
+		case .choice: choices?.first.map { allowsMultiple ? .array([]) : $0.value } ?? .null
+		default: .string("")
+		}
 	}
 }
 

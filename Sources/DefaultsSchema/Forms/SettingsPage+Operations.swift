@@ -1,11 +1,26 @@
 import Defaults
 
+/**
+What a person does on a page, each giving the container's new value (which the caller writes to
+the container's key) or why not: every new value is checked with the container setting's own
+check, so a list's `minItems`, `maxItems`, `uniqueItems`, `prefixItems` and `contains`, and a
+map's `propertyNames`, `patternProperties`, `additionalProperties` and `maxProperties`, refuse
+a change with the validator's message (`jobs.build.steps: must have at most 3 items (maxItems)`).
+*/
 extension SettingsPage {
-	/// The value a new item or member starts with: the schema's default for it, else an empty
-	/// value of its type (`""`, `0`, `false`, `[]`, `{}` with its required members), else `null`.
+	/// The value a new item or member starts with: the schema's default for it, else its `const`
+	/// or first `enum` value, else an empty value of its type (`""`, `0`, `false`, `[]`, `{}` with
+	/// its required members filled), else `""` (see ``JSONSchemaNavigator/newValue(for:depth:)``).
+	/// A list's new item is the one at its end; a map's or a form's, a member it does not name.
 	public func newItem() -> Defaults.JSONValue {
-		// Skeleton: the page's own kind of value; the schema's item default comes with the schema's pages.
-		.string("")
+		guard let pageSchema else { return .string("") }
+		var navigator = JSONSchemaNavigator(library: pageSchema.library)
+		let step: SettingPath.Component = shape == .list ? .index(pageSchema.count) : .member("")
+		guard let place = JSONSchemaNavigator.child(of: pageSchema.keywords, at: step) else { return .string("") }
+		if shape != .list, !place.described, let pattern = pageSchema.keywords["patternProperties"]?.objectValue?.sorted(by: { $0.key < $1.key }).first {
+			return navigator.newValue(for: pattern.value)
+		}
+		return navigator.newValue(for: place.schema)
 	}
 
 	/// The container's value with `item` added at `index` (at the end for `nil`), or why not (the
@@ -21,7 +36,8 @@ extension SettingsPage {
 	/// already there, one `propertyNames` or the patterns refuse).
 	public func adding(member: Defaults.JSONValue, named name: String, to value: Defaults.JSONValue?) -> Result<Defaults.JSONValue, SettingError> {
 		guard case .object(var members) = value ?? .object([:]) else { return .failure(SettingError("\(path) is not an object")) }
-		guard members[name] == nil else { return .failure(SettingError("\(path) already has a member named \"\(name)\"")) }
+		guard members[name] == nil else { return .failure(SettingError("\(path) already has a member named \"\(name)\"; choose another name")) }
+		if let problem = nameProblem(name) { return .failure(problem) }
 		members[name] = member
 		return checked(.object(members))
 	}
@@ -50,15 +66,33 @@ extension SettingsPage {
 			return .failure(SettingError("\(path) has no member named \"\(name)\""))
 		}
 		guard name != newName else { return .success(.object(members)) }
-		guard members[newName] == nil else { return .failure(SettingError("\(path) already has a member named \"\(newName)\"")) }
+		guard members[newName] == nil else { return .failure(SettingError("\(path) already has a member named \"\(newName)\"; choose another name")) }
+		if let problem = nameProblem(newName) { return .failure(problem) }
 		members[name] = nil
 		members[newName] = member
 		return checked(.object(members))
 	}
 
-	/// Why `name` cannot name a new member of the map (empty, `propertyNames`, no pattern allows it), or `nil`.
+	/**
+	Why `name` cannot name a new member (empty; refused by `propertyNames`; not named by
+	`properties`, matched by no `patternProperties` while `additionalProperties` is `false`), or
+	`nil`. The message is the validator's: `rules: must not have the member "x" (additionalProperties)`.
+	*/
 	public func nameProblem(_ name: String) -> SettingError? {
-		name.isEmpty ? SettingError("a member's name is not empty") : nil
+		guard !name.isEmpty else { return SettingError("\(path): a member's name cannot be empty; type a name") }
+		guard let pageSchema else { return nil }
+		let keywords = pageSchema.keywords
+		if let names = keywords["propertyNames"] {
+			// The validator's own words, the name checked as a member's name is.
+			let check = JSONSchemaValidator(schema: .object(["propertyNames": names]), library: pageSchema.library)
+			if let violation = check.firstViolation(of: .object([name: .null]), at: path.description) {
+				return SettingError(violation.description)
+			}
+		}
+		if JSONSchemaNavigator.child(of: keywords, at: .member(name)) == nil {
+			return SettingError("\(path): must not have the member \"\(name)\" (additionalProperties); use a name the schema allows")
+		}
+		return nil
 	}
 
 	/// `value` when the container's setting accepts it, else its reason.

@@ -42,6 +42,9 @@ public struct SettingsPage: Sendable {
 	public let requiredNames: Set<String>
 	/// Items or members that may be added: `false` at `maxItems`/`maxProperties`, or when the schema allows no more.
 	public let canAdd: Bool
+	/// The container's JSON Schema as it applies to its value, for the operations; `nil` for a
+	/// page made from the values alone.
+	var pageSchema: SettingsPageSchema?
 
 	/// A page made of its parts (for tests and pages made elsewhere).
 	public init(container: Setting, path: SettingPath, shape: Shape, breadcrumb: [String], schema: SettingsSchema, requiredNames: Set<String> = [], canAdd: Bool = true) {

@@ -15,7 +15,16 @@ Each property of the top-level object is a setting, by what its schema says:
 | `enum`, `const`, or `oneOf`/`anyOf` whose every branch is an `enum` or a `const` | a picker |
 | `"type": "array"` of such choices with `uniqueItems` | a checklist |
 | `"type": "object"` with `properties` | a group: its properties are settings addressed by a dotted path (`compilerOptions.strict`) |
-| anything else (several types, other arrays and objects, `oneOf` of other schemas) | a JSON value, edited as JSON |
+| other arrays (`items`, `prefixItems`; an untyped schema with `items`) | a list (``Setting/Kind/list``): a page of its items |
+| an object without `properties` (`additionalProperties`, `patternProperties`, or nothing said of its members) | a map (``Setting/Kind/map``): a page of named members |
+| an object with `properties` that is recursive, or deeper than the groups go | a form (``Setting/Kind/form``): a page of its members |
+| several types (`["string", "array"]`), a `oneOf`/`anyOf` of different types or shapes, no type and no constraint (any JSON value, also a `$ref` not followed) | a variant (``Setting/Kind/variant``): one of its ``Setting/forms`` (each branch, each type; any JSON: text, number, on-off, list, object) |
+| `"type": "null"` alone | a JSON value (the one fallback left) |
+
+A `oneOf`/`anyOf` of one form and `null` is that form; a schema without `type` has the type its
+keywords imply (`items` an array, `properties` an object, `pattern` text, `minimum` a number).
+The members and items inside a setting are described by the same rules at any depth:
+``SettingsSchema/setting(at:in:)`` and ``SettingsSchema/page(for:value:)``.
 
 `title`, `description` (or `markdownDescription`), `default` and `deprecated` are taken too;
 `$ref` within the document, or into one of the other documents given, and `allOf` are followed
@@ -32,7 +41,8 @@ group's settings (its own `required` or `additionalProperties`) is not checked.
 ```swift
 let result = SettingsSchema.importing(jsonSchema: try Defaults.JSONValue(parsing: text), title: "tsconfig.json")
 result.schema.setting(forKey: "compilerOptions.strict")?.kind  //=> .bool
-result.fallbacks.first?.reason                                //=> "several types (string, array)"
+result.schema.setting(forKey: "files")?.kind                  //=> .list
+result.fallbacks                                             //=> [] (a property that is only null would be one)
 ```
 */
 public struct JSONSchemaImport: Sendable {
@@ -60,7 +70,7 @@ public struct JSONSchemaImport: Sendable {
 	```swift
 	imported.unfollowedSummary(path: "package.json")
 	//=> 2 references ($ref) are not followed in the JSON Schema package.json (https://json.schemastore.org/eslintrc.json
-	//   and https://json.schemastore.org/prettierrc.json, in another document); the settings they describe are edited as JSON.
+	//   and https://json.schemastore.org/prettierrc.json, in another document); the settings they describe take any value.
 	```
 	*/
 	func unfollowedSummary(path: String) -> String? {
@@ -75,9 +85,9 @@ public struct JSONSchemaImport: Sendable {
 			return "\(named)\(more), \(why)"
 		}
 		let counted = count == 1 ? "1 reference ($ref) is not followed" : "\(count) references ($ref) are not followed"
-		let settings = count == 1 ? "the setting it describes is" : "the settings they describe are"
+		let settings = count == 1 ? "the setting it describes takes" : "the settings they describe take"
 		// What happened first, so that a line too short for the whole sentence still says it.
-		return "\(counted) in the JSON Schema \(path) (\(groups.joined(separator: "; "))); \(settings) edited as JSON."
+		return "\(counted) in the JSON Schema \(path) (\(groups.joined(separator: "; "))); \(settings) any value."
 	}
 }
 
@@ -106,6 +116,7 @@ extension SettingsSchema {
 			schema.otherKeysRules = JSONSchemaValidator(schema: .object(otherKeysRules), library: importer.resolver.library)
 		}
 		schema.containerChecks = importer.containerChecks
+		schema.jsonSchemaSource = JSONSchemaSource(library: importer.resolver.library, root: jsonSchema)
 		return JSONSchemaImport(
 			schema: schema,
 			fallbacks: importer.fallbacks,
@@ -155,13 +166,12 @@ struct JSONSchemaImporter {
 			let memberPath = path + [name]
 			if isGroup(schema), path.count < SettingsSchema.maximumGroupDepth {
 				guard followed.isDisjoint(with: references) else {
+					// A recursive schema: the group that repeats is a form of its own, opened as a page.
 					let key = memberPath.joined(separator: ".")
 					if keys.insert(key).inserted {
-						fallbacks.append(.init(key: key, reason: "a recursive schema"))
-						var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
-							defaultValue: schema["default"], isOptional: true, path: path.isEmpty ? nil : SettingPath(members: memberPath))
-						setting.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
-						settings.append(setting)
+						var made = setting(key: key, path: path.isEmpty ? nil : SettingPath(members: memberPath), name: name, schema: schema)
+						made.schemaCheck = JSONSchemaCheck(schema: property, library: resolver.library)
+						settings.append(made)
 					}
 					continue
 				}
@@ -216,9 +226,16 @@ struct JSONSchemaImporter {
 		.map(\.element)
 
 	/// The setting for one property: of the first kind that adopts its schema, or JSON (and a
-	/// fallback saying why) when none does.
-	private mutating func setting(key: String, path: SettingPath?, name: String, schema: [String: Defaults.JSONValue]) -> Setting {
-		let types = Self.types(of: schema).filter { $0 != "null" }
+	/// fallback saying why) when none does. A variant gets its forms, each made here too
+	/// (`depth` counts the forms within forms).
+	mutating func setting(key: String, path: SettingPath?, name: String, schema original: [String: Defaults.JSONValue], depth: Int = 0) -> Setting {
+		let schema = Self.withoutNullBranch(original, resolver: &resolver)
+		var types = Self.types(of: schema).filter { $0 != "null" }
+		if types.isEmpty, !Self.types(of: schema).isEmpty {
+			// `"type": "null"`: nothing but null, which no widget edits.
+			return fallback(Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json, typeName: "JSON",
+				defaultValue: schema["default"], isOptional: true, path: path), reason: "only null")
+		}
 		var setting = Setting(key: key, title: schema["title"]?.stringValue ?? Setting.title(fromKey: name), kind: .json,
 			defaultValue: schema["default"], path: path)
 		setting.help = (schema["markdownDescription"] ?? schema["description"])?.stringValue
@@ -228,6 +245,7 @@ struct JSONSchemaImporter {
 		// Every member of a settings file may be missing (or null): each setting is optional.
 		setting.isOptional = true
 		setting.typeName = types.isEmpty ? "JSON" : types.joined(separator: " or ")
+		if types.isEmpty, let implied = Self.impliedType(of: schema) { types = [implied] }
 		let itemChoices = types == ["array"] && schema["uniqueItems"]?.boolValue == true
 			? schema["items"].flatMap { choices(of: resolver.resolved($0)) } : nil
 		let property = JSONSchemaProperty(schema: schema, types: types, choices: choices(of: schema), itemChoices: itemChoices)
@@ -235,10 +253,22 @@ struct JSONSchemaImporter {
 			var candidate = setting
 			candidate.kind = kind
 			if kind.rules.adopt(property, into: &candidate) {
+				if kind == .variant {
+					let forms = forms(of: schema, types: types, key: key, path: path, depth: depth)
+					guard forms.count >= 2 else {
+						return fallback(setting, reason: depth >= Self.maximumFormDepth ? "forms within forms too deep" : Self.reasonForJSON(types: types, schema: schema))
+					}
+					candidate.formsBox = SettingFormsBox(forms)
+				}
 				return checked(candidate)
 			}
 		}
-		fallbacks.append(.init(key: key, reason: Self.reasonForJSON(types: types, schema: schema)))
+		return fallback(setting, reason: Self.reasonForJSON(types: types, schema: schema))
+	}
+
+	/// `setting` as JSON, noted as a fallback with `reason`.
+	private mutating func fallback(_ setting: Setting, reason: String) -> Setting {
+		fallbacks.append(.init(key: setting.key, reason: reason))
 		return checked(setting)
 	}
 
@@ -275,7 +305,7 @@ struct JSONSchemaImporter {
 	}
 
 	/// The choices an `enum`, a `const`, or a `oneOf`/`anyOf` of them gives, or `nil`.
-	private mutating func choices(of schema: [String: Defaults.JSONValue]) -> [Setting.Choice]? {
+	mutating func choices(of schema: [String: Defaults.JSONValue]) -> [Setting.Choice]? {
 		if let values = schema["enum"]?.arrayValue, !values.isEmpty {
 			return Self.uniqueChoices(values.map { Setting.Choice(value: $0, title: Self.choiceTitle($0)) })
 		}

@@ -13,8 +13,17 @@ final class JSONSchemaProgram: Sendable {
 	let schema: Defaults.JSONValue
 	private let compiler: Mutex<JSONSchemaCompiler>
 
+	/// Counts the programs made in the task while set: a test sees how many checks a page compiles.
+	@TaskLocal static var counter: Counter?
+
+	/// A count of programs made.
+	final class Counter: Sendable {
+		let made = Atomic<Int>(0)
+	}
+
 	/// A program of `schema`, the whole of `library`'s document when `isDocument`, else a part of it.
 	init(schema: Defaults.JSONValue, isDocument: Bool, library: JSONSchemaLibrary) {
+		Self.counter?.made.add(1, ordering: .relaxed)
 		self.library = library
 		self.schema = schema
 		compiler = Mutex(JSONSchemaCompiler(library: library, schema: schema, isDocument: isDocument))

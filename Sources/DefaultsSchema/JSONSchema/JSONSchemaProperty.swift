@@ -22,6 +22,19 @@ package struct JSONSchemaProperty {
 	/// For an array of unique items (`uniqueItems`), the values its items may take, or `nil`.
 	package let itemChoices: [Setting.Choice]?
 
+	/// Whether its `oneOf`/`anyOf` lists at least two branches that are not only `null`: the
+	/// value may take several forms (a ``Setting/Kind/variant``).
+	package var offersForms: Bool {
+		["oneOf", "anyOf"].contains { keyword in
+			(schema[keyword]?.arrayValue ?? []).filter { $0.objectValue?["type"] != "null" }.count >= 2
+		}
+	}
+
+	/// Whether it names members of an object (`properties`): a form rather than a map.
+	package var namesMembers: Bool {
+		!(schema["properties"]?.objectValue ?? [:]).isEmpty
+	}
+
 	/// The property's `format` (`date-time`, `uri`), when it names one.
 	package var format: String? { schema["format"]?.stringValue }
 

@@ -33,6 +33,21 @@ struct ContainerKind: SettingKindRules {
 	func valueSchema(for setting: Setting) -> [String: Defaults.JSONValue] {
 		["type": shape == .list ? "array" : "object"]
 	}
+
+	/// Asked after the scalar kinds and the choices (a checklist is a choice), before a variant.
+	var importPrecedence: Int { 5 }
+
+	/// An array (not a checklist: choices are asked first) is a list; an object that names its
+	/// members a form, one that does not (`additionalProperties`, `patternProperties`, or nothing
+	/// said of its members) a map. An array or object whose `oneOf`/`anyOf` offers several shapes is a variant.
+	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool {
+		guard !property.offersForms else { return false }
+		switch shape {
+		case .list: return property.types == ["array"]
+		case .form: return property.types == ["object"] && property.namesMembers
+		case .map: return property.types == ["object"] && !property.namesMembers
+		}
+	}
 }
 
 /// A setting whose value may take one of several forms (a `oneOf`/`anyOf` of different types or
@@ -51,6 +66,16 @@ struct VariantKind: SettingKindRules {
 
 	func valueSchema(for setting: Setting) -> [String: Defaults.JSONValue] {
 		[:]
+	}
+
+	/// Asked last: what no other kind adopts.
+	var importPrecedence: Int { 1 }
+
+	/// Several types (`["string", "array"]`), a `oneOf`/`anyOf` of several forms, or no type at
+	/// all (any JSON value): the importer then lists the forms (``Setting/forms``), and a property
+	/// with fewer than two is JSON after all.
+	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool {
+		property.types.count != 1 || property.offersForms
 	}
 }
 

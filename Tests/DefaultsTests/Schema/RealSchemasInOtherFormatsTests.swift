@@ -51,7 +51,7 @@ struct RealSchemasInOtherFormatsTests {
 		let directory = Isolated.fileURL().deletingLastPathComponent()
 		let schemas = try RealJSONSchemaTests.extractSchemas(into: directory.appendingPathComponent("schemas"), fileMatch: format.fileMatch)
 		#expect(!schemas.isEmpty, "the catalogue has schemas of \(format.name) files")
-		var opened = 0, written = 0, readBack = 0, noSample = 0
+		var opened = 0, written = 0, readBack = 0, noSample = 0, settings = 0, asJSON = 0
 		var failures: [String] = []
 		var writtenFiles: [(name: String, url: URL)] = []
 		for (index, (file, name)) in schemas.enumerated() {
@@ -61,6 +61,8 @@ struct RealSchemasInOtherFormatsTests {
 			let schema = SettingsSchema.importing(jsonSchema: document, title: name).schema
 			guard !schema.settings.isEmpty else { continue }
 			opened += 1
+			settings += schema.settings.count
+			asJSON += schema.settings.filter { $0.kind == .json }.count
 			let url = directory.appendingPathComponent("settings-\(index).\(format.ending)")
 			// A store for a command: no watching thread, saved only when flushed.
 			let fileStore = FileStore(oneShotAt: url, format: format.format, access: .readWrite)
@@ -102,7 +104,11 @@ struct RealSchemasInOtherFormatsTests {
 				failures.append("\(name): the reference reader reads \(line.prefix(300)), not \(Defaults.JSONValue.object(ours).jsonString().prefix(300))")
 			}
 		}
-		print("SchemaStore's \(format.name) schemas: \(schemas.count), opened \(opened); settings written \(written), read back \(readBack); without a sample value \(noSample)")
+		print("""
+		SchemaStore's \(format.name) schemas: \(schemas.count), opened \(opened); settings \(settings), of which \(asJSON) edited as raw JSON; \
+		settings written \(written), read back \(readBack); without a sample value \(noSample)
+		""")
+		#expect(asJSON * 20 <= settings, "at most 5% of the \(format.name) schemas' settings are edited as raw JSON")
 		#expect(opened > 0)
 		#expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
 	}
