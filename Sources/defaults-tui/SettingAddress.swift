@@ -39,7 +39,10 @@ extension OpenedSettings {
 			return SettingAddress(setting: setting, path: nil, opened: self)
 		}
 		let values = store.storedValues()
-		if let value = values[text] {
+		// Keys no setting names are settings only where the schema allows them (none is inferred,
+		// or a JSON Schema's additionalProperties): else they are kept in the file, not reached.
+		let takesOtherKeys = isInferred || schema.showsOtherKeys
+		if takesOtherKeys, let value = values[text] {
 			// A top-level key the schema does not name: described by the schema's place for it, else by its value.
 			var setting = schema.setting(at: SettingPath(members: [text]), in: values) ?? SettingsSchema.inferred(from: [text: value], title: "").settings[0]
 			setting.key = text
@@ -67,6 +70,9 @@ extension OpenedSettings {
 		// The values a path is looked up in: the stored ones, and the default of a top-level setting not stored.
 		var effective = values
 		let topSetting = schema.setting(forKey: top)
+		if topSetting == nil, !takesOtherKeys, !schema.settings.contains(where: { $0.path?.topLevelKey == top }) {
+			_ = try requireSetting(top)
+		}
 		if effective[top] == nil, let topDefault = topSetting?.defaultValue {
 			effective[top] = topDefault
 		}

@@ -127,6 +127,16 @@ struct PathCommandLineTests {
 		#expect(try values(of: file)[path: ["jobs", "build", "steps", 0, "timeout"]] == 7)
 	}
 
+	@Test func aKeyAClosedSchemaDoesNotAllowIsNotReachedByAPathEither() throws {
+		let cli = CLI()
+		let file = try file(#"{"indent": 4, "plugins": {"sort": true}}"#, in: cli)
+		let closed = cli.configHome.appendingPathComponent("closed.schema.json")
+		try Data(#"{"type": "object", "additionalProperties": false, "properties": {"indent": {"type": "integer"}}}"#.utf8).write(to: closed)
+		let set = try cli.run("--store", file.path, "--schema", closed.path, "set", "plugins.sort", "false")
+		#expect(set.status == 1 && set.errors.contains("there is no setting named 'plugins'"), "\(set.errors)")
+		#expect(try values(of: file) == ["indent": 4, "plugins": ["sort": true]])
+	}
+
 	@Test func listOfAPathListsItsItemsOrMembers() throws {
 		let cli = CLI()
 		let file = try file(in: cli)
