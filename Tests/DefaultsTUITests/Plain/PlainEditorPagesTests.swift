@@ -108,6 +108,22 @@ struct PlainEditorPagesTests {
 		#expect(plain.handle(line: "l").prompt.hasPrefix("Setting ("))
 	}
 
+	@Test func aNestedSettingOpensAtItsPathInsideItsObject() throws {
+		let base = InMemoryStore()
+		base.setStoredValue(["steps": ["make"], "other": 1], forKey: "tool")
+		let schema = SettingsSchema(title: "Tool", sections: [SettingsSchema.Section(title: "Tool", settings: [
+			Setting(key: "tool.steps", title: "Steps", kind: .list, defaultValue: nil, isOptional: true, path: ["tool", "steps"]),
+		])])
+		let store = MemberPathStore(base: base, schema: schema)
+		let plain = PlainEditorModel(model: EditorModel(schema: schema, store: store), width: 80)
+		_ = plain.start()
+		let output = plain.handle(line: "1")
+		#expect(output.prompt.hasPrefix("tool › steps ("), "\(output.prompt)")
+		_ = plain.handle(line: "1")
+		_ = plain.handle(line: "make all")
+		#expect(base.storedValue(forKey: "tool") == ["steps": ["make all"], "other": 1], "the item written inside the object, its other members kept")
+	}
+
 	@Test func aVariantSaysItsFormAndSwitchesWithFormN() throws {
 		let (plain, store) = plain(["runsOn": "ubuntu-latest"])
 		var output = plain.handle(line: "runsOn")
