@@ -159,6 +159,12 @@ struct PathCommandLineTests {
 		let file = try file(in: cli)
 		let (process, output) = try cli.start("watch", "--json", "--store", file.path, "jobs.build.steps[1].run")
 		defer { if process.isRunning { process.terminate() } }
+		// A watch that never prints is ended after a generous while, so the test fails rather than waits.
+		let watchdog = Task {
+			try await Task.sleep(for: .seconds(60))
+			if process.isRunning { process.terminate() }
+		}
+		defer { watchdog.cancel() }
 		try await Task.sleep(for: .milliseconds(300))
 		// Another member changes first: not printed.
 		try Data(Self.ci.replacingOccurrences(of: "\"warn\"", with: "\"off\"").utf8).write(to: file)

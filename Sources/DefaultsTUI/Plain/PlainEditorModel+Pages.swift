@@ -168,7 +168,7 @@ extension PlainEditorModel {
 		default:
 			break
 		}
-		if let (command, _) = KeyMap.promptCommand(for: text, in: .setting, excluding: excludedCommands), command == .quit || command == .undo || command == .list {
+		if let (command, _) = KeyMap.promptCommand(for: text, in: .setting, excluding: excludedCommands), [.quit, .undo, .list, .keysHelp].contains(command) {
 			switch command {
 			case .quit: return output([], ask: .onPage, action: .quit)
 			case .undo:

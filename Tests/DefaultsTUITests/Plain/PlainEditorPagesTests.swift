@@ -56,6 +56,7 @@ struct PlainEditorPagesTests {
 		#expect(store.storedValue(forKey: "steps")?.arrayValue?.last == "make", "the first item moved last")
 		_ = plain.handle(line: "remove 3")
 		#expect(store.storedValue(forKey: "steps")?.arrayValue?.contains("make") == false)
+		#expect(plain.handle(line: "?").lines.last == "Type a number opens an item; add; remove N; move N M; back.", "help on a page lists its words")
 		output = plain.handle(line: "remove 9")
 		#expect(output.lines == ["There is no item 9 (1 to 2)."])
 		_ = plain.handle(line: "u")
