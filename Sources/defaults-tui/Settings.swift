@@ -222,7 +222,9 @@ struct SettingsOptions: ParsableArguments {
 		// program's system-wide defaults and locks.
 		let layered = LayeredStore(program: "defaults-tui", user: fileStore, watching: watching)
 		let keys = setting.map { key in
-			layered.system.reduce(into: Set(layered.arguments.keys).union([key])) { $0.formUnion($1.storedValues().keys) }
+			// A path's top-level setting too (mainWindow of mainWindow.width).
+			let top = key.prefix { $0 != "." && $0 != "[" }
+			return layered.system.reduce(into: Set(layered.arguments.keys).union([key, String(top)])) { $0.formUnion($1.storedValues().keys) }
 		}
 		let settingsSchema = try loadSchema(schema) ?? DemoSettings.schema(store: layered, keys: keys)
 		layered.acceptValues(of: settingsSchema)
@@ -295,7 +297,7 @@ struct SettingsOptions: ParsableArguments {
 /// its saving goes (the editor and every command treat them alike).
 struct OpenedSettings {
 	/// The store the settings are read from and written to.
-	let store: any SavingStore
+	private(set) var store: any SavingStore
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
@@ -329,6 +331,15 @@ struct OpenedSettings {
 		} else {
 			schemaFromStore = nil
 		}
+	}
+
+	/// The settings with their store able to read and write any member or item by a path
+	/// (``MemberPathStore/adopt(path:forKey:)``): the store itself when it is one already, else one over it.
+	func withMemberPaths() -> OpenedSettings {
+		guard !(store is MemberPathStore) else { return self }
+		var copy = self
+		copy.store = MemberPathStore(base: store, paths: [:])
+		return copy
 	}
 
 	/// What the editor's title bar names as the store.

@@ -53,6 +53,16 @@ extension PlainEditorModel {
 				if action == .none { lines += wrap("Answer with \(question?.expects ?? "a value").") }
 				prompt = asked.fitted(to: max(10, lineWidth - 3)) + ": "
 			}
+		case .onPage:
+			prompt = levelPrompt()
+		case .answeringMember:
+			let child = answering
+			let value = child.map { SettingValue(setting: $0, stored: $0.path.flatMap(value(at:))) }
+			let question = child.flatMap { child in value.map { Widgets.widget(for: child).question($0) } }
+			hides = question?.hidesInput ?? false
+			let asked = "\(child?.title ?? "") [\(value.map(shownValue) ?? "")]"
+			prompt = "\(asked) (\(question?.expects ?? "a value")): "
+			if prompt.cellWidth > lineWidth { prompt = asked.fitted(to: max(10, lineWidth - 3)) + ": " }
 		case .retrying:
 			prompt = "Edit again or discard (\(KeyMap.promptWord(for: .editAgain, in: .retry))/\(KeyMap.promptWord(for: .discard, in: .retry))): "
 		}

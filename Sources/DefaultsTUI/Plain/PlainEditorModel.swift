@@ -24,6 +24,10 @@ public final class PlainEditorModel {
 		case answering(key: String)
 		/// `$EDITOR` gave back text that does not fit: edit it again or discard it.
 		case retrying(key: String)
+		/// On the page of a list, map or form, or a variant (the last of ``levels``): what to do.
+		case onPage
+		/// Asking for the value of ``answering``, an item or member of the page.
+		case answeringMember
 	}
 
 	/// What `$EDITOR` text that does not fit asks, with the keymap's words.
@@ -38,6 +42,14 @@ public final class PlainEditorModel {
 		didSet { model.handle(.resize(width: lineWidth, height: 1000)) }
 	}
 	var state = State.choosing
+	/// The editor's setting whose pages are open, and where it lies.
+	var root: PlainRoot?
+	/// The pages open, the first the root's: a list, a map, a form or a variant each.
+	var levels: [PlainLevel] = []
+	/// The item or member being asked for.
+	var answering: Setting?
+	/// The item or member out in `$EDITOR`.
+	var externalMember: Setting?
 
 	/// A line-prompt editor over `model`; `width` is the terminal's, when known.
 	public init(model: EditorModel, width: Int? = nil) {
@@ -64,6 +76,10 @@ public final class PlainEditorModel {
 			return answer(text, forKey: key)
 		case .retrying(let key):
 			return retry(text, forKey: key)
+		case .onPage:
+			return onPage(text)
+		case .answeringMember:
+			return answerMember(text)
 		}
 	}
 
@@ -110,6 +126,9 @@ public final class PlainEditorModel {
 		model.select(key: setting.key)
 		if let refusal = model.lockRefusal(setting) {
 			return output(wrap(refusal), ask: .choosing)
+		}
+		if Self.opensPrompts(setting) {
+			return openRoot(setting)
 		}
 		return output(questionLines(setting), ask: .answering(key: setting.key))
 	}
@@ -162,6 +181,9 @@ public final class PlainEditorModel {
 
 	/// After `$EDITOR` (`nil`: it failed): the text applied, or a question when it does not fit.
 	public func finishExternalEdit(key: String, text: String?) -> PlainOutput {
+		if let member = externalMember, member.key == key {
+			return finishMemberEdit(member, text: text)
+		}
 		model.finishExternalEdit(key: key, text: text)
 		if case .retryingExternalEdit(let kept) = model.mode {
 			return output(wrap(kept.error) + wrap(Self.retryQuestion), ask: .retrying(key: key))
@@ -171,6 +193,10 @@ public final class PlainEditorModel {
 
 	/// After `$EDITOR` came to nothing (`reason`): the setting is unchanged, and the message says why.
 	public func finishExternalEditFailed(key: String, reason: String) -> PlainOutput {
+		if let member = externalMember, member.key == key {
+			externalMember = nil
+			return output(wrap("\(member.title) is unchanged: \(reason)"), ask: .onPage)
+		}
 		model.externalEditFailed(key: key, reason: reason)
 		return output(messageLines(), ask: .choosing)
 	}

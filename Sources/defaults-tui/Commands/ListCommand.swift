@@ -12,9 +12,15 @@ struct ListCommand: ParsableCommand {
 		"system FILE" (a system-wide defaults file) or "locked by FILE" (an administrator's \
 		lock: the value is the system-wide one, and cannot be changed).
 
+		With a KEY (a setting's key or a path, as get takes it) of a list or an object, list \
+		shows its items or members instead, one a line, each keyed by its path; in --json \
+		each has its kind, a list, map, form or variant for one that holds others.
+
 		EXAMPLES:
 		  defaults-tui list
 		  defaults-tui list --modified --json | jq '.[].key'
+		  defaults-tui list jobs.build.steps --store ci.yml
+		  defaults-tui list rules --json --store .eslintrc.json
 		"""
 	)
 
@@ -22,17 +28,42 @@ struct ListCommand: ParsableCommand {
 	@Flag(help: "Only settings whose value differs from the default.") var modified = false
 	@Flag(help: "One JSON array of objects, for scripts.") var json = false
 	@Flag(help: "Show secret settings' values (masked without it).") var reveal = false
+	@Argument(help: ArgumentHelp("A list or object (a setting's key or a path) whose items or members to list instead.", valueName: "key"))
+	var key: String?
 
 	func run() throws {
-		try Self.printSettings(of: settings.open(access: .readOnly, watching: false), modified: modified, json: json, reveal: reveal)
+		let opened = try settings.open(access: .readOnly, watching: false)
+		guard let key else {
+			return try Self.printSettings(of: opened, modified: modified, json: json, reveal: reveal)
+		}
+		let (children, withPaths) = try Self.children(of: key, in: opened)
+		try Self.printSettings(of: withPaths, settings: children, modified: modified, json: json, reveal: reveal)
 	}
 
-	/// Prints `opened`'s settings as a table (or JSON), only the modified ones with `modified`;
-	/// secrets masked unless `reveal`.
-	static func printSettings(of opened: OpenedSettings, modified: Bool, json: Bool, reveal: Bool) throws {
-		let (store, schema) = (opened.store, opened.schema)
+	/// The items or members of the list or object `key` names, as settings keyed by their paths,
+	/// with the settings whose store reads them.
+	static func children(of key: String, in opened: OpenedSettings) throws -> ([Setting], OpenedSettings) {
+		let address = try opened.address(of: key)
+		let path = address.path ?? SettingPath(members: [address.setting.key])
+		let value = address.opened.value(at: path) ?? address.opened.store.storedValue(forKey: address.setting.key)
+		guard let page = opened.schema.page(for: address.setting, value: value) else {
+			let what = value.map(\.typeName.withArticle) ?? "not set"
+			throw CommandFailure.notFound("\(key) is \(what), not a list or an object: it has no items or members to list (defaults-tui get \(key) prints it)")
+		}
+		let withPaths = address.opened.withMemberPaths()
+		if let store = withPaths.store as? MemberPathStore {
+			let children = page.schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }
+			store.adopt(paths: store.paths.merging(children) { _, new in new })
+		}
+		return (page.schema.settings, withPaths)
+	}
+
+	/// Prints `opened`'s settings (or `settings` of them) as a table (or JSON), only the modified
+	/// ones with `modified`; secrets masked unless `reveal`.
+	static func printSettings(of opened: OpenedSettings, settings: [Setting]? = nil, modified: Bool, json: Bool, reveal: Bool) throws {
+		let store = opened.store
 		var rows: [SettingValue] = []
-		for setting in schema.settings {
+		for setting in settings ?? opened.schema.settings {
 			let row = SettingValue(setting: setting, stored: store.storedValue(forKey: setting.key))
 			if modified, !row.isModified { continue }
 			rows.append(row)

@@ -12,6 +12,7 @@ struct WatchCommand: ParsableCommand {
 		EXAMPLES:
 		  defaults-tui watch
 		  defaults-tui watch theme fontSize --json
+		  defaults-tui watch 'jobs.build.steps[0].run' --store ci.yml   (a member or item, by its path)
 		  defaults-tui watch --etcd http://10.0.0.1:2379 --prefix /myapp/
 		"""
 	)
@@ -19,22 +20,29 @@ struct WatchCommand: ParsableCommand {
 	@OptionGroup var settings: SettingsOptions
 	@Flag(help: "One JSON object per line: {\"key\": ..., \"old\": ..., \"new\": ...}.") var json = false
 	@Flag(help: "Print secret settings' values (masked without it).") var reveal = false
-	@Argument(help: "The keys to watch (default: all).") var keys: [String] = []
+	@Argument(help: ArgumentHelp("The keys to watch, or paths of members or items (default: every setting).", valueName: "key")) var keys: [String] = []
 
 	func run() throws {
-		let opened = try settings.open(access: .readOnly)
+		var opened = try settings.open(access: .readOnly)
+		// Each key's setting, with the paths of members and items adopted by the store.
+		var watched: [Setting] = []
+		for key in keys {
+			let address = try opened.address(of: key)
+			opened = address.opened
+			watched.append(address.setting)
+		}
 		let (store, schema) = (opened.store, opened.schema)
-		for key in keys { _ = try opened.requireSetting(key) }
+		let settings = keys.isEmpty ? schema.settings : watched
 		// The store is read-only, so it does not create the directory it would watch.
 		if let file = opened.store.file, case let directory = file.deletingLastPathComponent().path,
 		   !FileManager.default.fileExists(atPath: directory) {
 			FileHandle.standardError.write(Data("defaults-tui: warning: \(directory) does not exist, so no change can be seen; the first set creates it, then run watch again.\n".utf8))
 		}
-		let names = keys.isEmpty ? Set(schema.settings.map(\.key)) : Set(keys)
-		let defaults = Dictionary(uniqueKeysWithValues: schema.settings.map { ($0.key, $0.defaultValue) })
+		let names = Set(settings.map(\.key))
+		let defaults = Dictionary(settings.map { ($0.key, $0.defaultValue) }) { first, _ in first }
 		let known = Locked(Dictionary(uniqueKeysWithValues: names.map { ($0, store.storedValue(forKey: $0) ?? defaults[$0] ?? nil) }))
 		let asJSON = json
-		let secrets = reveal ? [:] : Dictionary(uniqueKeysWithValues: schema.settings.filter(\.isSecret).map { ($0.key, $0) })
+		let secrets = reveal ? [:] : Dictionary(settings.filter(\.isSecret).map { ($0.key, $0) }) { first, _ in first }
 		let storeBox = UncheckedSendable(store)
 		let observation = Defaults.observe(keysNamed: names, in: store) { changed in
 			for key in changed.sorted() {
