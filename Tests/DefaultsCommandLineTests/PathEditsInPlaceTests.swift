@@ -16,9 +16,6 @@ struct PathEditSample: CustomTestStringConvertible, Sendable {
 	var firstStepLine: String
 	/// The rule's whole line, which `reset rules["react/prop-types"]` removes.
 	var ruleLine: String
-	/// Whether the format changes one item of a list in place today; where it does not yet, the
-	/// list is written again whole (its comments lost) until the formats edit lists item by item.
-	var editsItemsInPlace: Bool
 
 	var testDescription: String { ending }
 
@@ -45,8 +42,7 @@ struct PathEditSample: CustomTestStringConvertible, Sendable {
 		checkStep: (#"{"run": "make check"}"#, #"{"run": "make test"}"#),
 		rule: (#""react/prop-types": "error""#, #""react/prop-types": "warn""#),
 		firstStepLine: "        {\"run\": \"make\"}, // compile\n",
-		ruleLine: "    \"react/prop-types\": \"error\", // noisy\n",
-		editsItemsInPlace: false
+		ruleLine: "    \"react/prop-types\": \"error\", // noisy\n"
 	)
 
 	static let toml = PathEditSample(
@@ -67,8 +63,7 @@ struct PathEditSample: CustomTestStringConvertible, Sendable {
 		checkStep: (#"{ run = "make check" }"#, #"{ run = "make test" }"#),
 		rule: (#""react/prop-types" = "error""#, #""react/prop-types" = "warn""#),
 		firstStepLine: "  { run = \"make\" }, # compile\n",
-		ruleLine: "\"react/prop-types\" = \"error\" # noisy\n",
-		editsItemsInPlace: false
+		ruleLine: "\"react/prop-types\" = \"error\" # noisy\n"
 	)
 
 	static let yaml = PathEditSample(
@@ -88,8 +83,7 @@ struct PathEditSample: CustomTestStringConvertible, Sendable {
 		checkStep: ("- run: make check", "- run: make test"),
 		rule: ("react/prop-types: error", "react/prop-types: warn"),
 		firstStepLine: "      - run: make   # compile\n",
-		ruleLine: "  react/prop-types: error # noisy\n",
-		editsItemsInPlace: true
+		ruleLine: "  react/prop-types: error # noisy\n"
 	)
 
 	static let all: [PathEditSample] = [.json, .toml, .yaml]
@@ -126,14 +120,7 @@ struct PathEditsInPlaceTests {
 			let text = try String(contentsOf: file, encoding: .utf8)
 			let export = try cli.run("--store", file.path, "export")
 			#expect(try Defaults.JSONValue(parsing: export.output) == operation.values, "\(operation.arguments): \(export.errors)")
-			guard operation.inAList, !sample.editsItemsInPlace else {
-				#expect(text == operation.expected, "\(operation.arguments)")
-				continue
-			}
-			// The format writes the list again whole today: its items' comments and layout are lost.
-			withKnownIssue("\(sample.ending) lists are written again whole until the formats edit them item by item", isIntermittent: true) {
-				#expect(text == operation.expected, "\(operation.arguments)")
-			}
+			#expect(text == operation.expected, "\(operation.arguments)")
 		}
 	}
 }
