@@ -177,7 +177,7 @@ struct RealJSONSchemaTests {
 		let share = Double(asJSON) / Double(max(settings, 1))
 		print("""
 		SchemaStore settings-file schemas (JSON, YAML, TOML): \(schemas.count); settings: \(settings), of which \(asJSON) \
-		(\((share * 1000).rounded() / 10)%) edited as raw JSON; GitHub workflow: \(workflow.map { "\($0.asJSON) of \($0.settings)" } ?? "not found")
+		(\((share * 10000).rounded() / 100)%) edited as raw JSON; GitHub workflow: \(workflow.map { "\($0.asJSON) of \($0.settings)" } ?? "not found")
 		reasons: \(reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
 		""")
 		#expect(workflow != nil, "the catalogue has the GitHub workflow schema")
