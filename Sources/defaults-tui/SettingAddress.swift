@@ -90,13 +90,13 @@ extension OpenedSettings {
 			setting.defaultValue = inDefault
 		}
 		let withPaths = withMemberPaths()
-		(withPaths.store as? MemberPathStore)?.adopt(path: settingPath, forKey: setting.key)
+		withPaths.memberStore?.adopt(path: settingPath, forKey: setting.key)
 		return SettingAddress(setting: setting, path: settingPath, opened: withPaths)
 	}
 
 	/// The store that holds the top-level values (under the paths a ``MemberPathStore`` adds).
 	private var baseStore: any DefaultsStore {
-		(store as? MemberPathStore)?.base ?? store
+		memberStore?.base ?? store
 	}
 
 	/// The value of top-level key `top` that programs read: the stored one, else its setting's default.

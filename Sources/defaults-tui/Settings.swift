@@ -298,6 +298,8 @@ struct SettingsOptions: ParsableArguments {
 struct OpenedSettings {
 	/// The store the settings are read from and written to.
 	private(set) var store: any SavingStore
+	/// ``store`` itself when it reads and writes members by their paths (a ``MemberPathStore``), else `nil`.
+	private(set) var memberStore: MemberPathStore?
 	let schema: SettingsSchema
 	/// Whether the schema was inferred from the store's values (no `--schema`).
 	let isInferred: Bool
@@ -318,7 +320,13 @@ struct OpenedSettings {
 	/// allows them (a JSON Schema's `additionalProperties`).
 	init(store: any SavingStore, schema: SettingsSchema, isInferred: Bool, openingReason: String? = nil, schemaLocation: SchemaLocation? = nil) {
 		self.schemaLocation = schemaLocation
-		self.store = schema.settings.contains { $0.path != nil } ? MemberPathStore(base: store, schema: schema) : store
+		if schema.settings.contains(where: { $0.path != nil }) {
+			let members = MemberPathStore(base: store, schema: schema)
+			self.store = members
+			memberStore = members
+		} else {
+			self.store = store
+		}
 		// The store's values are read only when the schema allows other keys (not on every command's start).
 		self.schema = schema.showsOtherKeys ? schema.withOtherKeys(of: store.storedValues()) : schema
 		self.isInferred = isInferred
@@ -336,9 +344,11 @@ struct OpenedSettings {
 	/// The settings with their store able to read and write any member or item by a path
 	/// (``MemberPathStore/adopt(path:forKey:)``): the store itself when it is one already, else one over it.
 	func withMemberPaths() -> OpenedSettings {
-		guard !(store is MemberPathStore) else { return self }
+		guard memberStore == nil else { return self }
 		var copy = self
-		copy.store = MemberPathStore(base: store, paths: [:])
+		let members = MemberPathStore(base: store, paths: [:])
+		copy.store = members
+		copy.memberStore = members
 		return copy
 	}
 

@@ -63,29 +63,9 @@ extension Setting {
 		case .integer, .unsignedInteger, .double, .bool: value.jsonString()
 		default: nil
 		}
-		switch target.kind {
-		case .string, .url, .date:
-			if let text { candidates.append(.string(text)) }
-		case .integer, .number:
-			if let text, let parsed = try? Defaults.JSONValue(parsing: text.trimmingCharacters(in: .whitespaces)), parsed.doubleValue != nil {
-				candidates.append(parsed)
-			}
-		case .bool:
-			if let text, ["true", "false"].contains(text.lowercased()) { candidates.append(.bool(text.lowercased() == "true")) }
-		case .choice:
-			if let text, let choice = target.choice(matching: text) { candidates.append(target.allowsMultiple ? .array([choice.value]) : choice.value) }
-		case .list:
-			if value.arrayValue == nil { candidates.append(.array([value])) }
-		case .map, .form:
-			if case .object(let members) = value {
-				let named = target.namedMembers
-				candidates.append(.object(target.kind == .map || named.isEmpty ? members : members.filter { named.contains($0.key) }))
-			}
-		default:
-			break
-		}
+		candidates += target.kind.rules.conversions(of: value, text: text, for: target)
 		// A list of one: its item, converted as the item would be.
-		if case .array(let items) = value, items.count == 1, target.kind != .list {
+		if case .array(let items) = value, items.count == 1, target.kind.rules.pageShape != .list {
 			candidates += [items[0]] + conversions(of: items[0], to: target)
 		}
 		return candidates
@@ -107,14 +87,7 @@ extension Setting {
 			if case .object(var keywords) = schema { keywords["default"] = nil; schema = .object(keywords) }
 			return navigator.newValue(for: schema)
 		}
-		return switch kind {
-		case .bool: .bool(false)
-		case .integer, .number: .integer(0)
-		case .list: .array([])
-		case .map, .form: .object([:])
-		case .choice: choices?.first.map { allowsMultiple ? .array([]) : $0.value } ?? .null
-		default: .string("")
-		}
+		return kind.rules.emptyValue(for: self)
 	}
 }
 

@@ -47,11 +47,16 @@ extension SettingsSchema {
 	*/
 	public func page(for setting: Setting, value: Defaults.JSONValue?) -> SettingsPage? {
 		let path = setting.path ?? SettingPath(members: [setting.key])
+		// The kind's own page, else by the value: a JSON value that is an array or an object opens too.
 		let shape: SettingsPage.Shape
-		switch (setting.kind, value) {
-		case (.list, _), (_, .array?): shape = .list
-		case (.map, _), (.form, _), (_, .object?): shape = setting.kind == .form ? .form : .map
-		default: return nil
+		if let own = setting.kind.rules.pageShape {
+			shape = own
+		} else if value?.arrayValue != nil {
+			shape = .list
+		} else if value?.objectValue != nil {
+			shape = .map
+		} else {
+			return nil
 		}
 		let breadcrumb = path.components.map { component in
 			switch component {

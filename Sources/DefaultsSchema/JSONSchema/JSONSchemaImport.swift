@@ -253,7 +253,7 @@ struct JSONSchemaImporter {
 			var candidate = setting
 			candidate.kind = kind
 			if kind.rules.adopt(property, into: &candidate) {
-				if kind == .variant {
+				if kind.rules.choosesAForm {
 					let forms = forms(of: schema, types: types, key: key, path: path, depth: depth)
 					guard forms.count >= 2 else {
 						return fallback(setting, reason: depth >= Self.maximumFormDepth ? "forms within forms too deep" : Self.reasonForJSON(types: types, schema: schema))

@@ -51,19 +51,7 @@ extension JSONSchemaImporter {
 
 	/// A form's title by its kind: "text", "number", "on-off", "list", "object with name".
 	static func formTitle(of setting: Setting, schema: [String: Defaults.JSONValue]) -> String {
-		switch setting.kind {
-		case .string, .url, .date: return "text"
-		case .integer: return "whole number"
-		case .number: return "number"
-		case .bool: return "on-off"
-		case .choice: return setting.allowsMultiple ? "checklist" : "choice"
-		case .list: return "list"
-		case .map, .form:
-			let required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-			let named = required.first ?? (schema["properties"]?.objectValue ?? [:]).keys.sorted().first
-			return named.map { "object with \($0)" } ?? "object"
-		default: return setting.kind == .variant ? "one of several" : "JSON"
-		}
+		setting.kind.rules.formTitle(for: setting, schema: schema)
 	}
 
 	/// Forms with the same title numbered from the second: "object", "object 2".

@@ -3,6 +3,16 @@ import Defaults
 /// `true` or `false`, shown as a toggle; typed as `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`.
 struct BoolKind: SettingKindRules {
 	var name: String { "bool" }
+
+	/// `true` or `false`, in any case.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		guard let text, ["true", "false"].contains(text.lowercased()) else { return [] }
+		return [.bool(text.lowercased() == "true")]
+	}
+
+	func emptyValue(for setting: Setting) -> Defaults.JSONValue { .bool(false) }
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "on-off" }
 	var valuesDescription: String { "true or false" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

@@ -4,6 +4,20 @@ import Defaults
 /// them, each once (a checklist); typed as a choice's title or value, several separated by commas.
 struct ChoiceKind: SettingKindRules {
 	var name: String { "choice" }
+
+	/// The choice the value or its words name (a list of it, for a checklist).
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		guard let text, let choice = setting.choice(matching: text) else { return [] }
+		return [setting.allowsMultiple ? .array([choice.value]) : choice.value]
+	}
+
+	func emptyValue(for setting: Setting) -> Defaults.JSONValue {
+		setting.choices?.first.map { setting.allowsMultiple ? .array([]) : $0.value } ?? .null
+	}
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String {
+		setting.allowsMultiple ? "checklist" : "choice"
+	}
 	var valuesDescription: String { "one of the choices" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

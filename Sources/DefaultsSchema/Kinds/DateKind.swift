@@ -3,6 +3,13 @@ import Defaults
 /// A date as ISO 8601 text, stored with the digits it was given: a text field.
 struct DateKind: SettingKindRules {
 	var name: String { "date" }
+
+	/// The words of a string, a number or on-off, as text is.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		StringKind().conversions(of: value, text: text, for: setting)
+	}
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "text" }
 	var valuesDescription: String { "a date such as 2026-11-22 or 2026-11-22T05:07:44Z (ISO 8601)" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

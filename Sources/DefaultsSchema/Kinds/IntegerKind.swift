@@ -3,6 +3,15 @@ import Defaults
 /// A whole number (64 bits): a slider with a range (``Defaults/Defaults/Slider``), else a text field.
 struct IntegerKind: SettingKindRules {
 	var name: String { "integer" }
+
+	/// Text that reads as a number.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		NumberKind.number(from: text).map { [$0] } ?? []
+	}
+
+	func emptyValue(for setting: Setting) -> Defaults.JSONValue { .integer(0) }
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "whole number" }
 	var valuesDescription: String { "a whole number" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

@@ -4,6 +4,8 @@ import Defaults
 /// edited in `$EDITOR`; the Swift type's own check (``Setting/typeName``) says what fits.
 struct JSONKind: SettingKindRules {
 	var name: String { "json" }
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "JSON" }
 	var valuesDescription: String { "JSON" }
 	var schemaNamesTheType: Bool { true }
 

@@ -3,6 +3,21 @@ import Defaults
 /// A number, whole or not: a slider with a range (``Defaults/Defaults/Slider``), else a text field.
 struct NumberKind: SettingKindRules {
 	var name: String { "number" }
+
+	/// Text that reads as a number.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		Self.number(from: text).map { [$0] } ?? []
+	}
+
+	/// The number `text` is written as (JSON's notation, spaces around allowed), or `nil`.
+	static func number(from text: String?) -> Defaults.JSONValue? {
+		guard let text, let parsed = try? Defaults.JSONValue(parsing: text.trimmingCharacters(in: .whitespaces)), parsed.doubleValue != nil else { return nil }
+		return parsed
+	}
+
+	func emptyValue(for setting: Setting) -> Defaults.JSONValue { .integer(0) }
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "number" }
 	var valuesDescription: String { "a number" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

@@ -47,6 +47,17 @@ package protocol SettingKindRules: Sendable {
 	/// of a setting of this kind (bounds, choices, a length, the type's name) on `setting` and
 	/// returns `true`. A property no kind adopts is edited as JSON.
 	func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool
+	/// The page a setting of the kind opens as (a list, a map, a form), or `nil` for a kind edited in its row.
+	var pageShape: SettingsPage.Shape? { get }
+	/// Whether a setting of the kind takes one of several forms (``Setting/forms``), chosen and then edited.
+	var choosesAForm: Bool { get }
+	/// What `value`, a value of another form (`text` its words, when it is a string, a number or
+	/// on-off), may become in a setting of this kind when a person switches to it, most faithful first.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue]
+	/// An empty value of the kind, for a new item or form without a schema to say more: `""`, `0`, `[]`.
+	func emptyValue(for setting: Setting) -> Defaults.JSONValue
+	/// A form of this kind in a few words, for a variant's list of forms: "text", "list".
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String
 }
 
 extension SettingKindRules {
@@ -61,6 +72,21 @@ extension SettingKindRules {
 
 	/// No JSON Schema is its own.
 	package func adopt(_ property: JSONSchemaProperty, into setting: inout Setting) -> Bool { false }
+
+	/// Edited in its row.
+	package var pageShape: SettingsPage.Shape? { nil }
+
+	/// One form.
+	package var choosesAForm: Bool { false }
+
+	/// None: a value of another form is not one of this kind's.
+	package func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] { [] }
+
+	/// Empty text.
+	package func emptyValue(for setting: Setting) -> Defaults.JSONValue { .string("") }
+
+	/// The kind's name.
+	package func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { name }
 
 	/// Only choices may list choices and allow several.
 	package func declarationProblem(_ setting: Setting) -> String? {

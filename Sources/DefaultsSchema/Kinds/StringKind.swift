@@ -4,6 +4,13 @@ import Foundation
 /// Text, with an optional most length and a pattern the whole text must match: a text field.
 struct StringKind: SettingKindRules {
 	var name: String { "string" }
+
+	/// The words of a string, a number or on-off.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		text.map { [.string($0)] } ?? []
+	}
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "text" }
 	var valuesDescription: String { "text" }
 
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {

@@ -4,6 +4,13 @@ import Foundation
 /// A URL with a scheme, or an absolute path, stored as its text: a text field.
 struct URLKind: SettingKindRules {
 	var name: String { "url" }
+
+	/// The words of a string, a number or on-off, as text is.
+	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
+		StringKind().conversions(of: value, text: text, for: setting)
+	}
+
+	func formTitle(for setting: Setting, schema: [String: Defaults.JSONValue]) -> String { "text" }
 	var valuesDescription: String { "a URL such as https://example.com, or a path starting with /" }
 
 	/// A path becomes a `file:` URL; a URL is kept as typed (a Unicode host stays Unicode, not

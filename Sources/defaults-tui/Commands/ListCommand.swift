@@ -51,7 +51,7 @@ struct ListCommand: ParsableCommand {
 			throw CommandFailure.notFound("\(key) is \(what), not a list or an object: it has no items or members to list (defaults-tui get \(key) prints it)")
 		}
 		let withPaths = address.opened.withMemberPaths()
-		if let store = withPaths.store as? MemberPathStore {
+		if let store = withPaths.memberStore {
 			let children = page.schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }
 			store.adopt(paths: store.paths.merging(children) { _, new in new })
 		}

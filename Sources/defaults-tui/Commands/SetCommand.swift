@@ -128,10 +128,14 @@ struct SetCommand: ParsableCommand {
 		let itemSetting = opened.schema.setting(at: itemPath, in: opened.effectiveValues(of: path))
 			?? page.schema.settings.first
 		let item: Defaults.JSONValue
-		if let itemSetting, itemSetting.kind != .json {
+		if let itemSetting {
 			switch itemSetting.parse(text) {
 			case .success(let parsed): item = parsed
-			case .failure(let error): throw CommandFailure.badInput("cannot append to \(key): \(error.message)")
+			case .failure(let error):
+				// Words where any value fits (an item the schema does not describe) are text.
+				let words = jsonOrText(text)
+				guard itemSetting.validate(words) == nil else { throw CommandFailure.badInput("cannot append to \(key): \(error.message)") }
+				item = words
 			}
 		} else {
 			item = jsonOrText(text)
