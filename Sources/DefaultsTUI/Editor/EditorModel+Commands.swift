@@ -169,11 +169,7 @@ extension EditorModel {
 			message = Message(text: text, isError: false, key: setting.key)
 		case .openPage(let form)?:
 			guard !openPage(for: setting, form: form) else { break }
-			// A value the schema gives no page: edited as JSON, as before pages came.
-			guard (form ?? setting).kind.opensPage else {
-				return carryOut(.editExternally((currentValue(setting) ?? .null).jsonString(pretty: true)), on: setting, command: command)
-			}
-			message = Message(text: "\(setting.title) has no items or members to list.", isError: false, key: nil)
+			message = Message(text: "\(setting.title) has no items or members to list; \(KeyMap.keyName(for: .editExternally, in: .browsing)) edits it as JSON in $EDITOR.", isError: false, key: nil)
 		case nil:
 			break
 		}

@@ -164,18 +164,14 @@ extension EditorModel {
 
 	/// A few words that tell an item from the others: its text, or an object's name, `uses`, `run`, id or first text member.
 	private static func label(of value: Defaults.JSONValue) -> String? {
-		switch value {
-		case .string(let text): return text
-		case .integer, .unsignedInteger, .double, .bool: return value.jsonString()
-		case .object(let members):
-			for name in ["name", "uses", "run", "id", "title", "key", "image"] {
-				if case .string(let text)? = members[name] { return text }
-			}
-			return members.keys.sorted().lazy.compactMap { name -> String? in
-				if case .string(let text)? = members[name] { return text } else { return nil }
-			}.first
-		default: return nil
+		if let text = value.stringValue { return text }
+		guard let members = value.objectValue else {
+			return value.arrayValue == nil && !value.isNull ? value.jsonString() : nil
 		}
+		for name in ["name", "uses", "run", "id", "title", "key", "image"] {
+			if let text = members[name]?.stringValue { return text }
+		}
+		return members.keys.sorted().lazy.compactMap { members[$0]?.stringValue }.first
 	}
 
 	/// The operation as the hint bar's words name it, for messages.

@@ -67,8 +67,7 @@ public final class EditorModel {
 	/// ``schemaFromStore`` is set.
 	public private(set) var schema: SettingsSchema
 	/// Where the settings' values are kept: the store the editor was given, seen through a
-	/// ``MemberPathStore`` (the one given, when it is one) so that the items and members a page
-	/// shows are read and written in place.
+	/// ``MemberPathStore`` so that the items and members a page shows are read and written in place.
 	public let store: any DefaultsStore
 	/// ``store`` as the store of member paths the pages add their items' paths to.
 	let pathStore: MemberPathStore
@@ -157,8 +156,8 @@ public final class EditorModel {
 	/// An editor model for `schema`'s settings in `store`; `now` is the clock for highlights (tests give their own).
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String = "", now: @escaping () -> Date = Date.init) {
 		self.schema = schema
-		// cast: a store of member paths already (a schema with nested settings) takes the pages' paths too.
-		let pathStore = store as? MemberPathStore ?? MemberPathStore(base: store, paths: [:])
+		// Over a store of member paths too (a schema's nested settings): its keys read through this one.
+		let pathStore = MemberPathStore(base: store, paths: [:])
 		self.store = pathStore
 		self.pathStore = pathStore
 		self.storeDescription = storeDescription
