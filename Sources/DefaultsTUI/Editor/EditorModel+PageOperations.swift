@@ -23,6 +23,8 @@ extension EditorModel {
 		case .addItem, .removeItem, .moveItemUp, .moveItemDown, .renameMember: break
 		default: return nil
 		}
+		// The container as it is now (an item's page may have changed it since).
+		pageValueChanged()
 		guard let frame = pages.last, frame.page.shape != .form else {
 			let what = pages.isEmpty ? "the settings' own list" : "an object's page (its members are the schema's)"
 			message = Message(text: "\(Self.operationName(command).capitalizedFirst) works on a list's or a map's page, not on \(what): \(KeyMap.keyName(for: .edit, in: .browsing)) opens a list or a map.", isError: false, key: nil)
@@ -91,6 +93,7 @@ extension EditorModel {
 			message = Message(text: prompt.renaming.map { "Not renamed; \($0) keeps its name." } ?? "No member was added.", isError: false, key: nil)
 		case .apply:
 			let name = prompt.buffer.text
+			pageValueChanged()
 			guard let frame = pages.last else {
 				mode = .browsing
 				return

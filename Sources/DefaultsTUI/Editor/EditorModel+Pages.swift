@@ -48,6 +48,8 @@ extension EditorModel {
 	func leavePage() -> Bool {
 		guard let frame = pages.popLast() else { return false }
 		show(frame.belowSchema, selection: frame.belowSelection)
+		// What was changed on the page left changed the container beneath.
+		pageValueChanged()
 		return true
 	}
 

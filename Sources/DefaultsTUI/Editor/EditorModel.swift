@@ -254,6 +254,10 @@ public final class EditorModel {
 		settingsByKey = byKey
 		keyNames = Set(byKey.keys)
 		widgets = byKey.mapValues(Widgets.widget(for:))
+		// What the level left showed is counted no more (the title's count is of what is shown).
+		for key in values.keys where byKey[key] == nil { values.removeValue(forKey: key) }
+		modifiedKeys = modifiedKeys.filter { byKey[$0] != nil }
+		settingValues = settingValues.filter { byKey[$0.key] != nil }
 		for setting in byKey.values {
 			record(setting.key, store.storedValue(forKey: setting.key))
 		}

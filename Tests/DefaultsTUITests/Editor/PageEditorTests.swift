@@ -122,6 +122,25 @@ struct PageEditorTests {
 		#expect(fixture.message.contains("first already"))
 	}
 
+	/// An operation on a list starts from the list as it is now, with what was changed on an
+	/// item's page since the list's page opened.
+	@Test func anOperationAfterAnEditInsideAnItemKeepsThatEdit() throws {
+		let fixture = PageEditorFixture(PageEditorFixture.workflow)
+		fixture.open("jobs")
+		fixture.open("build")
+		fixture.open("steps")
+		fixture.open("3")
+		fixture.select("run")
+		fixture.press(.enter, .control("u"))
+		fixture.type("npm ci")
+		fixture.press(.enter, .escape)
+		fixture.select("1")
+		fixture.press(.character("d"))
+		#expect(fixture.steps == [["uses": "actions/setup-node@v4"], ["run": "npm ci"]])
+		fixture.press(.character("a"))
+		#expect(fixture.steps?[path: [2]] == ["run": "npm ci"])
+	}
+
 	@Test func aRefusedOperationShowsTheValidatorsMessageAndChangesNothing() throws {
 		let document = try Defaults.JSONValue(parsing: #"{"properties": {"tags": {"type": "array", "minItems": 1, "items": {"type": "string"}}}}"#)
 		let schema = SettingsSchema.importing(jsonSchema: document, title: "tags.json").schema
