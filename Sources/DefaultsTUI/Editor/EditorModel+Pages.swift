@@ -116,6 +116,7 @@ extension EditorModel {
 	/// Makes the page shown again from `value`, the same item selected (or the one in its place).
 	func remakePage(with value: Defaults.JSONValue?) {
 		guard let frame = pages.last, let page = rootSchema.page(for: frame.pageSetting, value: value) else { return }
+		pagesRemade += 1
 		adoptPaths(of: page)
 		pages[pages.count - 1].page = page
 		pages[pages.count - 1].value = value

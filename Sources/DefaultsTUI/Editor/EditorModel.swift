@@ -105,6 +105,9 @@ public final class EditorModel {
 	}
 	/// The pages opened from lists, maps and forms, the innermost last; empty in the settings' own list.
 	var pages: [PageFrame] = []
+	/// How many times a page was made again after its container changed (a test's measure that a
+	/// change inside one item of a long list does not make its page again).
+	var pagesRemade = 0
 	/// Every setting a change was written to, by key, for undo and redo on another page.
 	var writtenSettings: [String: Setting] = [:]
 	let now: () -> Date

@@ -24,6 +24,7 @@ struct LongListSpeedTests {
 			fixture.press(.down)
 			_ = fixture.model.render()
 		}
+		let remade = fixture.model.pagesRemade
 		let space = Self.slowest(20) {
 			fixture.press(.character(" "))
 			_ = fixture.model.render()
@@ -31,6 +32,7 @@ struct LongListSpeedTests {
 		#expect(down < .milliseconds(50), "Down on a 1,000-item page took \(down)")
 		#expect(space < .milliseconds(50), "Space on a 1,000-item page took \(space)")
 		// The page was not made again for a change inside one item.
+		#expect(fixture.model.pagesRemade == remade, "a flip inside one item made the page of 1,000 again")
 		#expect(fixture.model.schema.settings.count == 1000)
 		#expect(fixture.base.storedValue(forKey: "flags")?.arrayValue?.count == 1000)
 	}
