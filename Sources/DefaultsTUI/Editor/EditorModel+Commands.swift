@@ -135,6 +135,10 @@ extension EditorModel {
 			return performOnPage(.removeItem) ?? .none
 		}
 		let response = widget.perform(command, on: settingValue(setting))
+		// On a page, e on an item that is no list or object edits the whole container in $EDITOR.
+		if command == .editExternally, case .refuse? = response, let owner = pages.last?.owner {
+			return carryOut(.editExternally((currentValue(owner) ?? .null).jsonString(pretty: true)), on: owner, command: command)
+		}
 		// ← on a page, on a row it does not change, goes back as Esc does.
 		if command == .decrease, response == nil, leavePage() { return .none }
 		if command == .chooseForm, response == nil {

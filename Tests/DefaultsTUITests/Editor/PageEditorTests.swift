@@ -141,6 +141,31 @@ struct PageEditorTests {
 		#expect(fixture.steps?[path: [2]] == ["run": "npm ci"])
 	}
 
+	@Test func eOnAnItemOfTextEditsTheWholeListInTheEditor() throws {
+		let fixture = PageEditorFixture(["tags": ["alpha", "beta"]])
+		fixture.open("tags")
+		fixture.select("2")
+		#expect(fixture.model.handle(.character("e")) == .editExternally(key: "tags", text: Defaults.JSONValue.array(["alpha", "beta"]).jsonString(pretty: true)))
+		fixture.model.finishExternalEdit(key: "tags", text: #"["gamma"]"#)
+		#expect(fixture.base.storedValue(forKey: "tags") == ["gamma"])
+		#expect(fixture.model.schema.settings.map(\.key) == ["tags[0]"], "the page shows the list as edited")
+	}
+
+	@Test func requiredMembersAreMarkedAndAnUnsetOneSaysSo() throws {
+		let container = Setting(key: "step", title: "Step", kind: .form, typeName: "object", defaultValue: nil, isOptional: true)
+		let name = Setting(key: "step.name", title: "name", kind: .string, typeName: "string", defaultValue: nil, isOptional: true, path: ["step", "name"])
+		let run = Setting(key: "step.run", title: "run", kind: .string, typeName: "string", defaultValue: nil, isOptional: true, path: ["step", "run"])
+		let page = SettingsPage(container: container, path: ["step"], shape: .form, breadcrumb: ["step"],
+			schema: SettingsSchema(title: "step", sections: [.init(title: "Step", settings: [name, run])]), requiredNames: ["run"])
+		let fixture = PageEditorFixture(["step": ["name": "Test"]], schema: SettingsSchema(title: "s.json", sections: [.init(title: "Steps", settings: [container])]))
+		fixture.model.pages.append(PageFrame(page: page, pageSetting: container, owner: container, value: ["name": "Test"], belowSchema: fixture.model.schema, belowSelection: fixture.model.selection))
+		for setting in [name, run] { fixture.model.pathStore.adopt(path: setting.path ?? [], forKey: setting.key) }
+		fixture.model.setShown(page.schema, containers: [container])
+		fixture.model.selection = Selection(schema: page.schema)
+		#expect(fixture.screen.contains { $0.contains("* run") && $0.contains("required") }, "\(fixture.screen)")
+		#expect(fixture.screen.contains { $0.contains(" name ") && !$0.contains("* name") && $0.contains("Test") })
+	}
+
 	@Test func aRefusedOperationShowsTheValidatorsMessageAndChangesNothing() throws {
 		let document = try Defaults.JSONValue(parsing: #"{"properties": {"tags": {"type": "array", "minItems": 1, "items": {"type": "string"}}}}"#)
 		let schema = SettingsSchema.importing(jsonSchema: document, title: "tags.json").schema
