@@ -42,6 +42,8 @@ TIMES = {
     "save-yaml": 10,
     "editor-down": 20,
     "editor-toggle": 20,
+    "editor-list-down": 20,
+    "editor-list-toggle": 20,
 }
 
 

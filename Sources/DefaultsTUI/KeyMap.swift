@@ -17,11 +17,13 @@ enum Command: Hashable, Sendable {
 	case exportAndQuit
 	// The line prompts: list again, go back to the list of programs
 	case list, back
+	// A page's list or map: add, remove, move and rename items; a variant's form
+	case addItem, removeItem, moveItemUp, moveItemDown, renameMember, chooseForm
 }
 
 /// Where keys are read; each context has its own bindings, and a key means one thing in each.
 enum KeyContext: String, CaseIterable, Sendable {
-	case browsing, editingText, choosingOne, choosingMany, filtering, reading, confirmingReset, retryingEdit, confirmingQuit
+	case browsing, editingText, choosingOne, choosingMany, filtering, naming, reading, confirmingReset, retryingEdit, confirmingQuit
 	case choosingProgram, searchingSettings
 
 	/// The heading of this context in the keys page and README.
@@ -32,6 +34,7 @@ enum KeyContext: String, CaseIterable, Sendable {
 		case .choosingOne: "In a picker's list"
 		case .choosingMany: "In a checklist"
 		case .filtering: "Typing a filter"
+		case .naming: "Typing a member's name"
 		case .reading: "On a help page"
 		case .confirmingReset: "Asked to reset all"
 		case .retryingEdit: "After a bad edit in $EDITOR"
@@ -45,7 +48,7 @@ enum KeyContext: String, CaseIterable, Sendable {
 	/// interrupt that ends the editor, as it is in the list.
 	var takesControlC: Bool {
 		switch self {
-		case .editingText, .choosingOne, .choosingMany, .filtering, .searchingSettings: true
+		case .editingText, .choosingOne, .choosingMany, .filtering, .naming, .searchingSettings: true
 		case .browsing, .reading, .confirmingReset, .retryingEdit, .confirmingQuit, .choosingProgram: false
 		}
 	}
@@ -53,7 +56,7 @@ enum KeyContext: String, CaseIterable, Sendable {
 	/// What the context does with keys that are not bound: typed text, or a jump by first letters.
 	var note: String? {
 		switch self {
-		case .editingText, .filtering: "Other keys type text."
+		case .editingText, .filtering, .naming: "Other keys type text."
 		case .searchingSettings: "Other keys type the search: every word must appear in a setting's title, key or help."
 		case .choosingOne, .choosingMany: "Letters jump to the first choice whose title starts with them."
 		default: nil
@@ -97,7 +100,7 @@ enum KeyMap {
 	private typealias Hint = KeyBinding.Hint
 
 	static let bindings: [KeyBinding] = browsing + textEditing(.editingText) + editingText + choosingOne + choosingMany
-		+ textEditing(.filtering) + filtering + reading + confirming + choosingProgram + textEditing(.searchingSettings) + searchingSettings
+		+ textEditing(.filtering) + filtering + textEditing(.naming) + naming + reading + confirming + choosingProgram + textEditing(.searchingSettings) + searchingSettings
 
 	private static let browsing: [KeyBinding] = [
 		KeyBinding(.browsing, [.up, .character("k")], "↑ k", .moveUp, "move up"),
@@ -108,7 +111,7 @@ enum KeyMap {
 		KeyBinding(.browsing, [.end, .character("G")], "End G", .last, "go to the last setting"),
 		KeyBinding(.browsing, [.character(" ")], "Space", .activate, "flip a toggle; open a picker's or a checklist's list; start typing in a text field",
 			hint: Hint(label: "␣", text: "", priority: 1)),
-		KeyBinding(.browsing, [.enter], "Enter", .edit, "edit the value: in place, in a list, or in $EDITOR",
+		KeyBinding(.browsing, [.enter], "Enter", .edit, "edit the value: in place, in a list, or in $EDITOR; a list, a map or an object opens as a page of its items (→ too)",
 			hint: Hint(label: "⏎", text: "", priority: 1)),
 		KeyBinding(.browsing, [.left, .character("h")], "← h", .decrease, "turn a toggle off, step a slider down, previous choice",
 			hint: Hint(label: "←→", text: "", priority: 2)),
@@ -128,13 +131,24 @@ enum KeyMap {
 		KeyBinding(.browsing, [.character("u")], "u", .undo, "undo the last change (a reset of all settings or an $EDITOR edit is one change)",
 			hint: Hint(label: "u", text: "undo", priority: 4)),
 		KeyBinding(.browsing, [.control("r")], "Ctrl-R", .redo, "redo what was undone", hint: Hint(label: "^R", text: "redo", priority: 11)),
+		KeyBinding(.browsing, [.character("a")], "a", .addItem, "on a list's page, add an item after the selected one; on a map's, add a member (its name is asked)",
+			hint: Hint(label: "a", text: "add", priority: 3)),
+		KeyBinding(.browsing, [.character("d")], "d", .removeItem, "on a list's or a map's page, remove the selected item or member (x and Delete do too)",
+			hint: Hint(label: "d", text: "remove", priority: 4)),
+		KeyBinding(.browsing, [.character("K")], "K", .moveItemUp, "on a list's page, move the selected item up",
+			hint: Hint(label: "K J", text: "move item", priority: 6)),
+		KeyBinding(.browsing, [.character("J")], "J", .moveItemDown, "on a list's page, move the selected item down"),
+		KeyBinding(.browsing, [.character("c"), .function(2)], "c F2", .renameMember, "on a map's page, rename the selected member (the name is asked)",
+			hint: Hint(label: "c", text: "rename", priority: 6)),
+		KeyBinding(.browsing, [.character("f")], "f", .chooseForm, "choose the form of a setting that may take several (text or list, …): the value is converted where it can be",
+			hint: Hint(label: "f", text: "form", priority: 3)),
 		KeyBinding(.browsing, [.character("m")], "m", .modifiedOnly, "show only modified settings, or all again",
 			hint: Hint(label: "m", text: "modified", priority: 7)),
 		KeyBinding(.browsing, [.character("/")], "/", .search, "filter by key, title or help; matches are highlighted",
 			hint: Hint(label: "/", text: "filter", priority: 5)),
 		KeyBinding(.browsing, [.character("n")], "n", .nextMatch, "next match of the filter", hint: Hint(label: "n N", text: "next/prev", priority: 3)),
 		KeyBinding(.browsing, [.character("N")], "N", .previousMatch, "previous match of the filter"),
-		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view; then back to the list of programs (to its search, for a setting the search found), when the editor was opened from it",
+		KeyBinding(.browsing, [.escape], "Esc", .showAll, "leave the filter and the modified-only view; then back from a page to the list it was opened from (← too, on a row it does not change); then back to the list of programs (to its search, for a setting the search found), when the editor was opened from it",
 			hint: Hint(label: "Esc", text: "show all", priority: 2)),
 		KeyBinding(.browsing, [.character("?")], "?", .settingHelp, "help on the selected setting; ? again for all keys",
 			hint: Hint(label: "?", text: "help", priority: 0)),
@@ -191,6 +205,12 @@ enum KeyMap {
 	private static let filtering: [KeyBinding] = [
 		KeyBinding(.filtering, [.enter], "Enter", .apply, "keep the filter and go back to the list", hint: Hint(label: "⏎", text: "keep", priority: 0)),
 		KeyBinding(.filtering, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "clear the filter", hint: Hint(label: "Esc", text: "clear", priority: 0)),
+	]
+
+	private static let naming: [KeyBinding] = [
+		KeyBinding(.naming, [.enter], "Enter", .apply, "add the member, or rename it (a name the schema refuses is shown and changes nothing)",
+			hint: Hint(label: "⏎", text: "apply", priority: 0)),
+		KeyBinding(.naming, [.escape, .control("c")], "Esc Ctrl-C", .cancel, "cancel: nothing is added or renamed", hint: Hint(label: "Esc", text: "cancel", priority: 0)),
 	]
 
 	private static let reading: [KeyBinding] = [

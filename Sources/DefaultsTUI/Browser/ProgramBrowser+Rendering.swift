@@ -18,7 +18,7 @@ extension ProgramBrowser {
 		let count: Int
 		let selected: Int
 		switch mode {
-		case .list:
+		case .programs:
 			(count, selected) = (entries.count, selectedProgram)
 		case .searching:
 			(count, selected) = (hits.count, selectedHit)
@@ -30,7 +30,7 @@ extension ProgramBrowser {
 		let shown = scrollTop..<min(count, scrollTop + listHeight)
 		var listLines: [[Span]]
 		switch mode {
-		case .list:
+		case .programs:
 			readDetails(shown)
 			listLines = shown.map { programLine(entries[$0], isSelected: $0 == selectedProgram) }
 		case .searching:
@@ -99,14 +99,14 @@ extension ProgramBrowser {
 	/// Whether the status line says why the selected program cannot be shown, going on to the
 	/// message line when that is free.
 	private var showsProblemInFull: Bool {
-		guard case .list = mode, message == nil, entries.indices.contains(selectedProgram) else { return false }
+		guard case .programs = mode, message == nil, entries.indices.contains(selectedProgram) else { return false }
 		return entries[selectedProgram].problem != nil
 	}
 
 	/// What the line under the list says of the selected program or setting (without the space before it).
 	private func statusText() -> String {
 		switch mode {
-		case .list:
+		case .programs:
 			guard entries.indices.contains(selectedProgram) else { return "No program has registered its settings." }
 			let entry = entries[selectedProgram]
 			if let problem = entry.problem { return "\(entry.name) cannot be shown: \(problem) (schema \(entry.location))" }

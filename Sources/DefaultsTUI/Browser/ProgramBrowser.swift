@@ -17,7 +17,8 @@ if case .open(let program, let key) = browser.handle(.enter) {
 */
 public final class ProgramBrowser {
 	enum Mode {
-		case list
+		/// The list of programs, one selected (named so, not `list`: a kind is called that).
+		case programs
 		/// Typing a search across every program's settings; the hits are listed as it is typed.
 		case searching(TextBuffer)
 	}
@@ -29,7 +30,7 @@ public final class ProgramBrowser {
 	private var index: SettingsIndex?
 	var width = 80
 	var height = 24
-	var mode = Mode.list
+	var mode = Mode.programs
 	/// The selected program, in `entries`.
 	var selectedProgram = 0
 	/// The settings the search found, and the selected one.
@@ -82,7 +83,7 @@ public final class ProgramBrowser {
 	/// The part of the keymap that applies now.
 	var keyContext: KeyContext {
 		switch mode {
-		case .list: .choosingProgram
+		case .programs: .choosingProgram
 		case .searching: .searchingSettings
 		}
 	}
@@ -122,7 +123,7 @@ public final class ProgramBrowser {
 		}
 		let command = KeyMap.command(for: key, in: keyContext)
 		switch mode {
-		case .list:
+		case .programs:
 			return handleList(command)
 		case .searching(var buffer):
 			return handleSearch(command, key: key, buffer: &buffer)
@@ -170,7 +171,7 @@ public final class ProgramBrowser {
 			let hit = hits[selectedHit]
 			return .open(program: hit.program, settingKey: hit.key)
 		case .cancel:
-			mode = .list
+			mode = .programs
 			hits = []
 			scrollTop = 0
 		default:

@@ -12,6 +12,7 @@ extension EditorModel {
 		case .confirmingResetAll: .confirmingReset
 		case .retryingExternalEdit: .retryingEdit
 		case .confirmingQuit: .confirmingQuit
+		case .naming: .naming
 		}
 	}
 
@@ -66,6 +67,8 @@ extension EditorModel {
 			return handleRetry(command, kept: kept)
 		case .confirmingQuit:
 			return handleQuitting(command)
+		case .naming(var prompt):
+			handleNaming(command, key: key, prompt: &prompt)
 		}
 		return .none
 	}
@@ -102,7 +105,10 @@ extension EditorModel {
 			}
 			move(by: command == .nextMatch ? 1 : -1, wrapping: true)
 		case .showAll:
-			if filterText.isEmpty, !showsModifiedOnly, canGoBack { return .back }
+			if filterText.isEmpty, !showsModifiedOnly {
+				if leavePage() { break }
+				if canGoBack { return .back }
+			}
 			filterText = ""
 			showsModifiedOnly = false
 			keepSelectionVisible()
@@ -112,14 +118,34 @@ extension EditorModel {
 		case .redraw: return .redraw
 		case .quit: return .quit
 		default:
+			if let action = performOnPage(command) { return action }
 			return performOnWidget(command)
 		}
 		return .none
 	}
 
 	func performOnWidget(_ command: Command) -> EditorAction {
-		guard let setting = selectedSetting, let widget = widgets[setting.key] else { return .none }
-		return carryOut(widget.perform(command, on: settingValue(setting)), on: setting, command: command)
+		guard let setting = selectedSetting, let widget = widgets[setting.key] else {
+			// An empty page: ← goes back as Esc does.
+			if command == .decrease { leavePage() }
+			return .none
+		}
+		// On a list's or a map's page, unsetting an item removes it (checked as removing it is).
+		if command == .unset, let shape = currentPage?.shape, shape != .form, values[setting.key] != nil {
+			return performOnPage(.removeItem) ?? .none
+		}
+		let response = widget.perform(command, on: settingValue(setting))
+		// On a page, e on an item that is no list or object edits the whole container in $EDITOR.
+		if command == .editExternally, case .refuse? = response, let owner = pages.last?.owner {
+			return carryOut(.editExternally((currentValue(owner) ?? .null).jsonString(pretty: true)), on: owner, command: command)
+		}
+		// ← on a page, on a row it does not change, goes back as Esc does.
+		if command == .decrease, response == nil, leavePage() { return .none }
+		if command == .chooseForm, response == nil {
+			message = Message(text: "\(setting.title) has one form; \(KeyMap.keyName(for: .chooseForm, in: .browsing)) switches the form of a setting that may take several.", isError: false, key: nil)
+			return .none
+		}
+		return carryOut(response, on: setting, command: command)
 	}
 
 	/// Does what a widget asked for after `command` (`nil`: a click).
@@ -145,6 +171,9 @@ extension EditorModel {
 			message = Message(text: reason, isError: true, key: nil)
 		case .note(let text)?:
 			message = Message(text: text, isError: false, key: setting.key)
+		case .openPage(let form)?:
+			guard !openPage(for: setting, form: form) else { break }
+			message = Message(text: "\(setting.title) has no items or members to list; \(KeyMap.keyName(for: .editExternally, in: .browsing)) edits it as JSON in $EDITOR.", isError: false, key: nil)
 		case nil:
 			break
 		}

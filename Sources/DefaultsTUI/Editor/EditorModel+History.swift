@@ -59,7 +59,8 @@ extension EditorModel {
 		var applied: [Change] = []
 		var skipped: [String] = []
 		for change in backwards ? step.changes.reversed() : step.changes {
-			guard let setting = settingsByKey[change.key] else { continue }
+			// A change made on a page the editor has left is undone all the same.
+			guard let setting = settingsByKey[change.key] ?? writtenSettings[change.key] else { continue }
 			let expected = backwards ? change.after : change.before
 			guard ownValue(of: change.key) == expected else {
 				skipped.append(setting.title)
@@ -76,7 +77,7 @@ extension EditorModel {
 		} else {
 			text += "."
 		}
-		if let first = applied.first, applied.count == 1 { selectedKey = first.key }
+		if let first = applied.first, applied.count == 1, settingsByKey[first.key] != nil, schema.settings.contains(where: { $0.key == first.key }) { selectedKey = first.key }
 		message = Message(text: text, isError: !skipped.isEmpty, key: nil)
 		guard !applied.isEmpty else { return nil }
 		return History.Step(changes: backwards ? applied.reversed() : applied, title: step.title)

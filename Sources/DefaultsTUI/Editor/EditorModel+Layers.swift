@@ -26,9 +26,10 @@ extension EditorModel {
 		lockingFile(of: setting.key).map { "\(setting.title) is locked by \($0): an administrator set it for everyone on this machine." }
 	}
 
-	/// The stored value an undo puts back: the user's own value under system-wide ones.
+	/// The stored value an undo puts back: the user's own value under system-wide ones. A key
+	/// not shown (a page's item, undone after going back) is read from the store.
 	func ownValue(of key: String) -> Defaults.JSONValue? {
-		layers.map { $0.user.storedValue(forKey: key) } ?? values[key]
+		layers.map { $0.user.storedValue(forKey: key) } ?? (keyNames.contains(key) ? values[key] : store.storedValue(forKey: key))
 	}
 
 	/// The status line's words about where the value comes from: `locked by …`, `from …`.

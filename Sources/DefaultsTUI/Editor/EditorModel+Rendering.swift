@@ -96,9 +96,10 @@ extension EditorModel {
 		let isInvalid = value.stored != nil && value.problem != nil
 		let isLocked = lockingFile(of: setting.key) != nil
 		let marker = isLocked ? "🔒" : isInvalid ? "! " : (isModified(setting) ? "● " : "  ")
+		let isRequired = isRequired(setting)
 		let markerStyle: TextStyle = isSelected || isFlashing ? baseStyle : (isInvalid ? .error : (isModified(setting) ? .modified : baseStyle))
 		var spans = [Span(" ", baseStyle), Span(marker, markerStyle)]
-		spans += titleSpans(setting.title.escapingControlCharacters, width: titleWidth - 1, style: baseStyle)
+		spans += titleSpans((isRequired ? "* " : "") + setting.title.escapingControlCharacters, width: titleWidth - 1, style: baseStyle)
 		spans.append(Span(" ", baseStyle))
 		let valueWidth = width - valueColumn
 		if case .editing(let session) = mode, session.key == setting.key, let row = session.editor.row(width: valueWidth) {
@@ -106,8 +107,8 @@ extension EditorModel {
 		}
 		let problemText = Self.problemText(value)
 		let textWidth = valueTextWidth(value)
-		let text = (widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let isUnset = value.effective == nil
+		let text = (isRequired && isUnset ? "required" : widgets[setting.key]?.valueText(value, width: textWidth) ?? "").fitted(to: textWidth)
 		let valueStyle: TextStyle = isUnset && !isSelected ? .dim : baseStyle
 		spans.append(Span(text, valueStyle))
 		let rest = max(0, valueWidth - text.cellWidth)
@@ -219,6 +220,13 @@ extension EditorModel {
 			let prompt = " Filter: /"
 			let (text, cursor) = buffer.visible(width: width - prompt.cellWidth - 1)
 			return ([Span(prompt, .input), Span(text.fitted(to: width - prompt.cellWidth, pad: true), .input)], prompt.cellWidth + cursor)
+		case .naming(let prompt):
+			if let problem = prompt.problem {
+				return ([Span(" ✗ \(problem.escapingControlCharacters)".fitted(to: width, pad: true), .error)], nil)
+			}
+			let label = prompt.label
+			let (text, cursor) = prompt.buffer.visible(width: width - label.cellWidth - 1)
+			return ([Span(label, .input), Span(text.fitted(to: width - label.cellWidth, pad: true), .input)], label.cellWidth + cursor)
 		case .confirmingResetAll:
 			let count = modifiedKeys.count
 			return ([Span(" Reset all \(count) modified setting\(count == 1 ? "" : "s") to their defaults? (\(KeyMap.keyName(for: .confirm, in: .confirmingReset))/\(KeyMap.keyName(for: .decline, in: .confirmingReset)))".fitted(to: width, pad: true), .error)], nil)
@@ -239,6 +247,18 @@ extension EditorModel {
 		}
 	}
 
+	/// The hint bar's words for a page's operation, or `nil` where it does not apply.
+	private func pageHint(for command: Command) -> String? {
+		guard let page = currentPage, page.shape != .form else { return nil }
+		switch command {
+		case .addItem: return page.canAdd ? "" : nil
+		case .removeItem: return selectedSetting == nil ? nil : ""
+		case .moveItemUp: return page.shape == .list && schema.settings.count > 1 ? "" : nil
+		case .renameMember: return page.shape == .map && selectedSetting != nil ? "" : nil
+		default: return nil
+		}
+	}
+
 	/// The hint bar of the current context, from the keymap, with the selected widget's words.
 	func hintBar() -> String {
 		// Looked up once for every hint rather than for each.
@@ -254,9 +274,13 @@ extension EditorModel {
 					return selectedSetting.flatMap { widgets[$0.key]?.hint(for: command) }
 				}
 				switch command {
+				case .addItem, .removeItem, .moveItemUp, .moveItemDown, .renameMember:
+					return pageHint(for: command)
+				case .chooseForm:
+					return selectedSetting.flatMap { widgets[$0.key]?.hint(for: command) }
 				case .nextMatch: return filterText.isEmpty ? nil : ""
 				// With nothing to leave, Esc goes back to the list of programs, when the editor came from it.
-				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? (canGoBack ? backHint : nil) : ""
+				case .showAll: return filterText.isEmpty && !showsModifiedOnly ? (!pages.isEmpty ? "back" : canGoBack ? backHint : nil) : ""
 				case .redo: return history.undone.isEmpty ? nil : ""
 				case .reset:
 					guard let selected = selectedSetting, ownValue(of: selected.key) != nil, lockingFile(of: selected.key) == nil else { return nil }

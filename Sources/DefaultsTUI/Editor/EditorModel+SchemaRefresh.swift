@@ -9,8 +9,14 @@ extension EditorModel {
 	/// does not vanish under the person (who may set it again, or undo its removal).
 	func refreshSchema(after keys: Set<String>?) -> Bool {
 		guard let schemaFromStore, keys?.isEmpty != true else { return false }
-		let merged = Self.keeping(schema, in: schemaFromStore())
-		guard merged != schema else { return false }
+		let root = rootSchema
+		let merged = Self.keeping(root, in: schemaFromStore())
+		guard merged != root else { return false }
+		// On a page, the settings' own list is kept for the way back; the page shown is as it was.
+		guard pages.isEmpty else {
+			adopt(merged)
+			return false
+		}
 		let added = Set(merged.settings.map(\.key)).subtracting(keyNames)
 		adopt(merged)
 		if !added.isEmpty, message?.isError != true {

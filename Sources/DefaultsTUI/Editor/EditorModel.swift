@@ -32,6 +32,8 @@ public final class EditorModel {
 		case retryingExternalEdit(ExternalEdit.Kept)
 		/// Quitting, the store could not keep the changes (``QuitGuard``): quit anyway, write them to a file, or stay.
 		case confirmingQuit
+		/// Typing a map member's name on the message line: a new member's, or a new name for one.
+		case naming(NamePrompt)
 	}
 
 	/// A help page and how far it is scrolled.
@@ -64,8 +66,11 @@ public final class EditorModel {
 	/// The settings shown, in their sections; made again while the editor is open when
 	/// ``schemaFromStore`` is set.
 	public private(set) var schema: SettingsSchema
-	/// Where the settings' values are kept.
+	/// Where the settings' values are kept: the store the editor was given, seen through a
+	/// ``MemberPathStore`` so that the items and members a page shows are read and written in place.
 	public let store: any DefaultsStore
+	/// ``store`` as the store of member paths the pages add their items' paths to.
+	let pathStore: MemberPathStore
 	/**
 	Makes the schema again from the store's values, for settings that come and go with the
 	store's keys: a schema inferred from a file's values, or one that shows the keys it does
@@ -91,11 +96,20 @@ public final class EditorModel {
 	/// Where a schema fetched after the editor opened arrives (see ``SchemaArrival``); `nil` when none is awaited.
 	public var schemaArrival: SchemaArrival?
 
-	/// The title bar's words: the schema's title, why it was chosen, and where the store lives.
+	/// The title bar's words: the schema's title, why it was chosen, and where the store lives;
+	/// on a page, the page's breadcrumb (`jobs › build › steps`) after the schema's title.
 	var titleText: String {
 		let note = schemaNote.map { " (\($0))" } ?? ""
-		return "\(schema.title)\(note)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")"
+		let title = pages.last.map { "\(rootSchema.title) › \($0.page.title)" } ?? schema.title
+		return "\(title)\(note)\(storeDescription.isEmpty ? "" : " — \(storeDescription)")"
 	}
+	/// The pages opened from lists, maps and forms, the innermost last; empty in the settings' own list.
+	var pages: [PageFrame] = []
+	/// How many times a page was made again after its container changed (a test's measure that a
+	/// change inside one item of a long list does not make its page again).
+	var pagesRemade = 0
+	/// Every setting a change was written to, by key, for undo and redo on another page.
+	var writtenSettings: [String: Setting] = [:]
 	let now: () -> Date
 
 	var width = 80
@@ -145,7 +159,10 @@ public final class EditorModel {
 	/// An editor model for `schema`'s settings in `store`; `now` is the clock for highlights (tests give their own).
 	public init(schema: SettingsSchema, store: any DefaultsStore, storeDescription: String = "", now: @escaping () -> Date = Date.init) {
 		self.schema = schema
-		self.store = store
+		// Over a store of member paths too (a schema's nested settings): its keys read through this one.
+		let pathStore = MemberPathStore(base: store, paths: [:])
+		self.store = pathStore
+		self.pathStore = pathStore
 		self.storeDescription = storeDescription
 		self.now = now
 		settingsByKey = Dictionary(schema.settings.map { ($0.key, $0) }) { first, _ in first }
@@ -214,6 +231,12 @@ public final class EditorModel {
 	/// Shows `newSchema`'s settings from now on: their widgets made, the new ones' values read,
 	/// the list and the filter's texts made again. The selection and an edit stay where they are.
 	func adopt(_ newSchema: SettingsSchema) {
+		// On a page, the settings' own list changes beneath it: shown when the person goes back.
+		guard pages.isEmpty else {
+			pages[0].belowSchema = newSchema
+			pages[0].belowSelection.adopt(newSchema)
+			return
+		}
 		schema = newSchema
 		settingsByKey = Dictionary(newSchema.settings.map { ($0.key, $0) }) { first, _ in first }
 		keyNames = Set(settingsByKey.keys)
@@ -224,10 +247,29 @@ public final class EditorModel {
 		}
 	}
 
+	/// Shows `newSchema`'s settings (a page's, or the list beneath on the way back): their widgets
+	/// made and values read; `containers` (the settings the pages open are the values of) are
+	/// followed too, for their pages to be made again when they change.
+	func setShown(_ newSchema: SettingsSchema, containers: [Setting]) {
+		schema = newSchema
+		var byKey = Dictionary(newSchema.settings.map { ($0.key, $0) }) { first, _ in first }
+		for container in containers where byKey[container.key] == nil { byKey[container.key] = container }
+		settingsByKey = byKey
+		keyNames = Set(byKey.keys)
+		widgets = byKey.mapValues(Widgets.widget(for:))
+		// What the level left showed is counted no more (the title's count is of what is shown).
+		for key in values.keys where byKey[key] == nil { values.removeValue(forKey: key) }
+		modifiedKeys = modifiedKeys.filter { byKey[$0] != nil }
+		settingValues = settingValues.filter { byKey[$0.key] != nil }
+		for setting in byKey.values {
+			record(setting.key, store.storedValue(forKey: setting.key))
+		}
+	}
+
 	// MARK: Store
 
 	/// Notes a stored value (`nil`: none) and whether it makes the setting modified.
-	private func record(_ key: String, _ value: Defaults.JSONValue?) {
+	func record(_ key: String, _ value: Defaults.JSONValue?) {
 		if let value { values[key] = value } else { values.removeValue(forKey: key) }
 		settingValues.removeValue(forKey: key)
 		let wasModified = modifiedKeys.contains(key)
@@ -244,7 +286,9 @@ public final class EditorModel {
 	edit but is announced, and Ctrl-R takes the new value.
 	*/
 	@discardableResult
-	public func storeDidChange(keys: Set<String>?) -> Bool {
+	public func storeDidChange(keys reported: Set<String>?) -> Bool {
+		// A page's items lie inside the top-level values that changed.
+		let keys = reported.map(pageKeys(inside:))
 		// Keys that came, went or changed type make the schema again (a schema made from the store's values).
 		var changed = refreshSchema(after: keys)
 		// A locks file that changed says "any key": a setting may be locked or unlocked without a new value.
@@ -261,7 +305,8 @@ public final class EditorModel {
 				mode = .editing(session)
 			}
 		}
-		return changed
+		// A page whose container changed elsewhere is made again, or left when the container went.
+		return refreshPages(after: keys) || changed
 	}
 
 	/// When the next highlight ends, so the event loop can redraw then.
@@ -296,7 +341,9 @@ public final class EditorModel {
 		// What the store reads now: after a reset, a system-wide value rather than the default.
 		let current = store.storedValue(forKey: setting.key)
 		record(setting.key, current)
+		writtenSettings[setting.key] = setting
 		setting.onChange?(setting.effectiveValue(stored: current))
+		pageValueChanged()
 		return Change(key: setting.key, before: own, after: newValue)
 	}
 
@@ -307,7 +354,7 @@ public final class EditorModel {
 			return
 		}
 		// A member of an object: the object as a whole must still fit its schema.
-		if let newValue, let problem = schema.problem(writing: newValue, to: setting, in: store) {
+		if let newValue, let problem = rootSchema.problem(writing: newValue, to: setting, in: store) {
 			message = Message(text: "\(setting.title) was not changed: \(problem.message)", isError: true, key: nil)
 			return
 		}
@@ -320,6 +367,8 @@ public final class EditorModel {
 
 	/// Removes every stored value of the schema's settings, as one undo step.
 	func resetAll() {
+		// A page's items are parts of the settings' own: the reset shows that list again.
+		leaveAllPages()
 		let changes = schema.settings.filter { values[$0.key] != nil }.compactMap { write($0, nil) }
 		history.record(changes, title: "the reset of all settings")
 		let count = changes.count

@@ -98,19 +98,17 @@ final class WakeUpPipe: Sendable {
 
 extension WakeUpPipe {
 	/**
-	Posts the changes to `model`'s settings in its store, and "any key may have changed" (a
-	locks file changed, so a setting may be locked or unlocked with its value the same), until
-	the observations returned are invalidated. When the model makes its schema from the store's
-	values (``EditorModel/schemaFromStore``), a change to any key is posted: it may be a new one.
+	Posts the changes in `model`'s store, and "any key may have changed" (a locks file changed,
+	so a setting may be locked or unlocked with its value the same), until the observations
+	returned are invalidated. A change to any key is posted: the keys shown change while the
+	editor is open (a page's items, keys of a schema made from the store's values), and the
+	model looks only at those it shows.
 	*/
 	func follow(_ model: EditorModel) -> [Defaults.Observation] {
 		let pipe = self
-		let everyKey = model.schemaFromStore != nil
 		return [
 			Defaults.observe(keysNamed: model.keyNames, in: model.store) { keys in pipe.post(keys: keys) },
-			Defaults.observeChanges(in: model.store) { keys in
-				if keys == nil || everyKey { pipe.post(keys: keys) }
-			},
+			Defaults.observeChanges(in: model.store) { keys in pipe.post(keys: keys) },
 		]
 	}
 }

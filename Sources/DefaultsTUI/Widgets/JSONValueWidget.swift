@@ -1,6 +1,8 @@
 import Defaults
 
-/// Lists, dictionaries and `Codable` values: compact JSON in the row, edited as pretty JSON in `$EDITOR`.
+/// Lists, dictionaries and `Codable` values: compact JSON in the row, edited as pretty JSON in
+/// `$EDITOR`; a list or an object opens as a page of its items or members (Enter, Space, →),
+/// as a setting of a list's or a map's kind does, and `e` still edits it all as JSON.
 struct JSONValueWidget: SettingWidget {
 	let setting: Setting
 
@@ -10,7 +12,12 @@ struct JSONValueWidget: SettingWidget {
 
 	func perform(_ command: Command, on value: SettingValue) -> WidgetResponse? {
 		switch command {
-		case .edit, .editExternally: .editExternally((value.effective ?? .null).jsonString(pretty: true))
+		case .edit, .activate, .increase:
+			switch value.effective {
+			case .array?, .object?: .openPage(form: nil)
+			default: command == .edit ? .editExternally((value.effective ?? .null).jsonString(pretty: true)) : nil
+			}
+		case .editExternally: .editExternally((value.effective ?? .null).jsonString(pretty: true))
 		default: commonResponse(command, on: value)
 		}
 	}

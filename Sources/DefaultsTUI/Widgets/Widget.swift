@@ -12,6 +12,9 @@ enum WidgetResponse {
 	case refuse(String)
 	/// The command changes nothing, which is no mistake: say so (a slider already at its end).
 	case note(String)
+	/// Open the setting's value as a page (a list, a map, a form); `form` describes the value when
+	/// the setting is a variant (its current form), `nil` for the setting itself.
+	case openPage(form: Setting?)
 }
 
 /**
@@ -151,11 +154,10 @@ enum Widgets {
 		Setting.Kind.date.identity: { TextFieldWidget(setting: $0) },
 		Setting.Kind.choice.identity: { $0.allowsMultiple ? ChecklistWidget(setting: $0) as any SettingWidget : PickerWidget(setting: $0) },
 		Setting.Kind.json.identity: { JSONValueWidget(setting: $0) },
-		// Until their pages come: edited as JSON.
-		Setting.Kind.list.identity: { JSONValueWidget(setting: $0) },
-		Setting.Kind.map.identity: { JSONValueWidget(setting: $0) },
-		Setting.Kind.form.identity: { JSONValueWidget(setting: $0) },
-		Setting.Kind.variant.identity: { JSONValueWidget(setting: $0) },
+		Setting.Kind.list.identity: { PageWidget(setting: $0) },
+		Setting.Kind.map.identity: { PageWidget(setting: $0) },
+		Setting.Kind.form.identity: { PageWidget(setting: $0) },
+		Setting.Kind.variant.identity: { VariantWidget(setting: $0) },
 	]
 
 	#if DEBUG

@@ -32,3 +32,32 @@ final class EditorKeyScenario: Scenario {
 		Sink.keep(total)
 	}
 }
+
+/// A key press on a list's page of 1,000 items (a settings file's list of toggles opened with
+/// Enter), and the screen drawn after it: the down arrow, or a space that flips an item.
+final class EditorListPageScenario: Scenario {
+	private let model: EditorModel
+	private let key: EditorKey
+
+	init(count: Int, key: EditorKey) {
+		let store = InMemoryStore()
+		let flags = Defaults.JSONValue.array((0..<count).map { .bool($0.isMultiple(of: 2)) })
+		store.setStoredValue(flags, forKey: "flags")
+		model = EditorModel(schema: SettingsSchema.inferred(from: ["flags": flags], title: "list.json"), store: store)
+		self.key = key
+		_ = model.handle(.resize(width: 100, height: 30))
+		_ = model.handle(.enter)
+		// From the middle of the list, so that every press moves.
+		for _ in 0..<count / 2 { _ = model.handle(.down) }
+		_ = model.render()
+	}
+
+	func run(_ times: Int) {
+		var total = 0
+		for _ in 0..<times {
+			_ = model.handle(key)
+			total &+= model.render().lines.count
+		}
+		Sink.keep(total)
+	}
+}

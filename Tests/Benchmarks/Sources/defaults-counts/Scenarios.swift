@@ -31,6 +31,8 @@ enum Scenarios {
 		("write-durable-yaml", "the floor of save-yaml: its bytes written durably with a save's system calls, nothing else"),
 		("editor-down", "the down arrow and the screen drawn after it, editor with 10,000 settings"),
 		("editor-toggle", "a space on a toggle and the screen drawn after it, editor with 10,000 settings"),
+		("editor-list-down", "the down arrow and the screen drawn after it, on a list's page of 1,000 items"),
+		("editor-list-toggle", "a space on a toggle item and the screen drawn after it, on a list's page of 1,000 items"),
 		// The app rows that defaults-bench times (sections 1 to 5), each beside UserDefaults and its floor.
 		("read-int-userdefaults", "integer(forKey:) of a UserDefaults suite (beside read-int-file)"),
 		("read-int-backend", "Defaults[key] of an Int, store over a backend written in this package"),
@@ -102,6 +104,8 @@ enum Scenarios {
 		case "write-durable-yaml": return try DurableWriteScenario(file: file, text: yamlText(keyCount))
 		case "editor-down": return EditorKeyScenario(count: keyCount, key: .down)
 		case "editor-toggle": return EditorKeyScenario(count: keyCount, key: .character(" "))
+		case "editor-list-down": return EditorListPageScenario(count: 1000, key: .down)
+		case "editor-list-toggle": return EditorListPageScenario(count: 1000, key: .character(" "))
 		case "read-int-userdefaults": return try UserDefaultsReadIntScenario()
 		case "read-int-backend": return ReadBackendScenario()
 		case "read-codable-userdefaults": return try UserDefaultsReadCodableScenario()
