@@ -69,7 +69,7 @@ extension KeyMap {
 	/// What works at both of the editor's prompts; `b` only when the editor was opened from the list of programs.
 	private static func anyEditorPrompt(_ context: PromptContext) -> [PromptBinding] {
 		[
-			PromptBinding(context, [.word("l")], "l", .list, "list the settings again"),
+			PromptBinding(context, [.word("l")], "l", .listAgain, "list the settings again"),
 			PromptBinding(context, [.word("u")], "u", .undo, "undo the last change"),
 			PromptBinding(context, [.word("b")], "b", .back, "back to the list of programs"),
 			PromptBinding(context, [.word("q")], "q", .quit, "quit (so does the end of input, Ctrl-D); every change is saved as it is made"),
@@ -93,7 +93,7 @@ extension KeyMap {
 	private static func programListWords(_ context: PromptContext) -> [PromptBinding] {
 		[
 			PromptBinding(context, [.prefix("/")], "/word", .search, "search every program's settings by title, key and help"),
-			PromptBinding(context, [.word("l")], "l", .list, "list the programs again"),
+			PromptBinding(context, [.word("l")], "l", .listAgain, "list the programs again"),
 			PromptBinding(context, [.word("q")], "q", .quit, "quit"),
 		]
 	}

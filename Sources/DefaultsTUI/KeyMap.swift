@@ -16,7 +16,7 @@ enum Command: Hashable, Sendable {
 	// Quitting with changes not saved
 	case exportAndQuit
 	// The line prompts: list again, go back to the list of programs
-	case list, back
+	case listAgain, back
 	// A page's list or map: add, remove, move and rename items; a variant's form
 	case addItem, removeItem, moveItemUp, moveItemDown, renameMember, chooseForm
 }

@@ -17,6 +17,12 @@ public struct SettingForm: Sendable {
 }
 
 extension Setting {
+	/// Whether the setting opens as a page of its own (a list, a map, a form), as its kind says.
+	public var opensPage: Bool { kind.opensPage }
+
+	/// Whether the setting takes one of several forms (a variant), as its kind says.
+	public var choosesAForm: Bool { kind.rules.choosesAForm }
+
 	/// For a ``Kind/variant`` setting: the forms its value may take; empty for other kinds.
 	public var forms: [SettingForm] {
 		formsBox?.forms ?? []

@@ -36,7 +36,7 @@ extension PlainEditorModel {
 		case .choosing:
 			func name(_ command: Command) -> String { KeyMap.promptName(for: command, in: .setting) }
 			let back = model.canGoBack ? ", \(name(.back)) back to the programs" : ""
-			prompt = "Setting (number or key; \(name(.list)) list, \(name(.search)) filter, \(name(.undo)) undo, \(name(.keysHelp)) help\(back), \(name(.quit)) quit): "
+			prompt = "Setting (number or key; \(name(.listAgain)) list, \(name(.search)) filter, \(name(.undo)) undo, \(name(.keysHelp)) help\(back), \(name(.quit)) quit): "
 			// Shorter in a narrow terminal (? lists what can be typed).
 			for shorter in ["Setting (number, key, or \(name(.keysHelp)) for help): ", "Setting: "] where prompt.cellWidth > lineWidth {
 				prompt = shorter

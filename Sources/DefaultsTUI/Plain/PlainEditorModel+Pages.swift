@@ -35,7 +35,7 @@ extension PlainEditorModel {
 
 	/// Whether `setting` opens as prompts of its own rather than a question: a list, a map, a form or a variant.
 	static func opensPrompts(_ setting: Setting) -> Bool {
-		setting.kind.opensPage || setting.kind == .variant
+		setting.opensPage || setting.choosesAForm
 	}
 
 	/// Opens the editor's `setting` (a list, a map, a form or a variant) as its page.
@@ -89,7 +89,7 @@ extension PlainEditorModel {
 		switch value {
 		case nil, .null?: return "not set"
 		case .array(let items)?: return "list of \(items.count) item\(items.count == 1 ? "" : "s")"
-		case .object(let members)? where Self.opensPrompts(setting) || setting.kind == .json:
+		case .object(let members)?:
 			return "\(members.count) member\(members.count == 1 ? "" : "s")"
 		case let value?:
 			if setting.isSecret { return "set, hidden" }
@@ -102,7 +102,7 @@ extension PlainEditorModel {
 	/// The level on top: a page's items or members numbered, or a variant's forms, with what can be typed.
 	func levelLines() -> [String] {
 		guard let level = levels.last else { return [] }
-		if level.setting.kind == .variant { return variantLines(level) }
+		if level.setting.choosesAForm { return variantLines(level) }
 		guard let page = page(level) else { return wrap("\(level.path) holds no items or members.") }
 		var lines = wrap(page.title)
 		let children = page.schema.settings
@@ -111,10 +111,12 @@ extension PlainEditorModel {
 			let required = page.requiredNames.contains(child.path?.last?.name ?? "") ? " (required)" : ""
 			lines += wrap("\(child.title): \(spoken(child, child.path.flatMap(value(at:))))\(required)", first: "  \(number + 1). ", indent: "     ")
 		}
-		let words: String = switch page.shape {
-		case .list: "a number opens an item; add; remove N; move N M; back"
-		case .map: "a number opens a member; add NAME; rename NAME NEW; remove N; back"
-		case .form: "a number opens a member; add NAME; remove N; back"
+		let words: String = if page.shape == .list {
+			"a number opens an item; add; remove N; move N M; back"
+		} else if page.shape == .map {
+			"a number opens a member; add NAME; rename NAME NEW; remove N; back"
+		} else {
+			"a number opens a member; add NAME; remove N; back"
 		}
 		return lines + wrap("Type \(words).")
 	}
@@ -144,7 +146,7 @@ extension PlainEditorModel {
 			case .index(let index): String(index + 1)
 			}
 		}.joined(separator: " › ")
-		let prompt = level.setting.kind == .variant ? "\(crumbs) (form N, a value, back): " : "\(crumbs) (number, add, remove N, back): "
+		let prompt = level.setting.choosesAForm ? "\(crumbs) (form N, a value, back): " : "\(crumbs) (number, add, remove N, back): "
 		return prompt.cellWidth > lineWidth ? "\(crumbs.suffix(max(10, lineWidth - 3))): " : prompt
 	}
 
@@ -168,7 +170,7 @@ extension PlainEditorModel {
 		default:
 			break
 		}
-		if let (command, _) = KeyMap.promptCommand(for: text, in: .setting, excluding: excludedCommands), [.quit, .undo, .list, .keysHelp].contains(command) {
+		if let (command, _) = KeyMap.promptCommand(for: text, in: .setting, excluding: excludedCommands), [.quit, .undo, .listAgain, .keysHelp].contains(command) {
 			switch command {
 			case .quit: return output([], ask: .onPage, action: .quit)
 			case .undo:
@@ -177,7 +179,7 @@ extension PlainEditorModel {
 			default: return output(levelLines(), ask: .onPage)
 			}
 		}
-		if level.setting.kind == .variant {
+		if level.setting.choosesAForm {
 			return onVariant(level, words: words, argument: argument, text: text)
 		}
 		guard let page = page(level) else { return output(wrap("\(level.path) holds no items or members."), ask: .onPage) }
@@ -262,7 +264,7 @@ extension PlainEditorModel {
 			answering = nil
 			externalMember = child
 			return output([], ask: .onPage, action: .editExternally(key: child.key, text: json))
-		case .set(nil), .startEditing:
+		case .set(nil), .startEditing, .openPage:
 			return output(wrap("Type a value; remove N on the page removes an item or member."), ask: .answeringMember)
 		}
 	}

@@ -91,7 +91,7 @@ public final class PlainEditorModel {
 	/// The commands of either prompt: list, undo, quit and back.
 	private func either(_ command: Command) -> PlainOutput? {
 		switch command {
-		case .list: return output(listing(), ask: .choosing)
+		case .listAgain: return output(listing(), ask: .choosing)
 		case .undo:
 			model.undo()
 			return output(messageLines(), ask: .choosing)
@@ -121,7 +121,7 @@ public final class PlainEditorModel {
 		}
 		guard let setting else {
 			let range = settings.isEmpty ? "" : " (1 to \(settings.count))"
-			return output(["There is no setting \(argument): type its number\(range) or its key; \(KeyMap.promptWord(for: .list, in: .setting)) lists them."], ask: .choosing)
+			return output(["There is no setting \(argument): type its number\(range) or its key; \(KeyMap.promptWord(for: .listAgain, in: .setting)) lists them."], ask: .choosing)
 		}
 		model.select(key: setting.key)
 		if let refusal = model.lockRefusal(setting) {

@@ -64,7 +64,7 @@ public final class PlainProgramList {
 		func name(_ command: Command) -> String { KeyMap.promptName(for: command, in: context) }
 		return switch state {
 		case .choosingProgram: "Program (number or name; \(name(.search)) searches every program's settings; \(name(.quit)) quit): "
-		case .choosingHit: "Setting found (number; \(name(.list)) lists the programs; \(name(.search)) searches again; \(name(.quit)) quit): "
+		case .choosingHit: "Setting found (number; \(name(.listAgain)) lists the programs; \(name(.search)) searches again; \(name(.quit)) quit): "
 		}
 	}
 
@@ -74,7 +74,7 @@ public final class PlainProgramList {
 		guard let (command, argument) = KeyMap.promptCommand(for: text, in: context) else { return ([], .none) }
 		switch command {
 		case .quit: return ([], .quit)
-		case .list:
+		case .listAgain:
 			state = .choosingProgram
 			return (listing(), .none)
 		case .search:

@@ -84,7 +84,7 @@ struct LinePromptKeyMapTests {
 	@Test func thePromptsNameTheBoundWords() {
 		let editor = plain()
 		let prompt = editor.start().prompt
-		for (command, word) in [(Command.list, "list"), (.search, "filter"), (.undo, "undo"), (.keysHelp, "help"), (.back, "back"), (.quit, "quit")] {
+		for (command, word) in [(Command.listAgain, "list"), (.search, "filter"), (.undo, "undo"), (.keysHelp, "help"), (.back, "back"), (.quit, "quit")] {
 			let name = KeyMap.promptName(for: command, in: .setting)
 			#expect(prompt.contains("\(name) \(word)"), "\(prompt) names \(name) for \(command)")
 			#expect(KeyMap.promptCommand(for: KeyMap.promptWord(for: command, in: .setting), in: .setting)?.command == command)
