@@ -20,6 +20,13 @@ struct EditCommand: ParsableCommand {
 		another machine's change appears in the open editor, and every change is written to \
 		etcd at once; leaving waits until etcd has them all (status 1 if it cannot be reached).
 
+		A list, a map or an object opens as a page of its items or members (Enter; the \
+		title shows where, jobs › build › steps › 3): a adds an item or member, d removes \
+		one, K and J move an item up and down, c renames a member, f switches a value of \
+		several forms to another form, Esc goes back; every change is one step of u (undo). \
+		The line prompts offer the same as numbered pages (add, remove N, move N M, \
+		rename NAME NEW, form N, back).
+
 		A settings file named alone, defaults-tui FILE or defaults-tui edit FILE, is edited \
 		as with --store FILE, with the schema which-schema names for it. With no option \
 		naming the settings, the list of programs also shows this machine's settings files \

@@ -163,11 +163,19 @@ struct RealJSONSchemaTests {
 		let schemas = try Self.extractCatalogue(into: directory, fileMatch: #"(\.json|\.jsonc|rc|\.ya?ml|\.toml)$"#)
 		var settings = 0, asJSON = 0, workflow: (settings: Int, asJSON: Int)?
 		var reasons: [String: Int] = [:]
+		// How many settings of each kind, and how many variants take any JSON value (the schema
+		// says nothing of it, so a person picks text, a number, on-off, a list or an object).
+		var kinds: [String: Int] = [:], anyValue = 0
+		let anyValueForms: Set<String> = ["text", "number", "on-off", "list", "object"]
 		for (file, name, url) in schemas {
 			guard let document = try? Defaults.JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent(file))),
 			      SettingsSchema.isJSONSchema(document) else { continue }
 			let result = SettingsSchema.importing(jsonSchema: document, title: name)
 			let json = result.schema.settings.filter { $0.kind == .json }.count
+			for setting in result.schema.settings {
+				kinds[setting.kind.rawValue, default: 0] += 1
+				if Set(setting.forms.map(\.title)) == anyValueForms { anyValue += 1 }
+			}
 			settings += result.schema.settings.count
 			asJSON += json
 			for fallback in result.fallbacks { reasons[fallback.reason, default: 0] += 1 }
@@ -179,6 +187,8 @@ struct RealJSONSchemaTests {
 		SchemaStore settings-file schemas (JSON, YAML, TOML): \(schemas.count); settings: \(settings), of which \(asJSON) \
 		(\((share * 10000).rounded() / 100)%) edited as raw JSON; GitHub workflow: \(workflow.map { "\($0.asJSON) of \($0.settings)" } ?? "not found")
 		reasons: \(reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+		kinds: \(kinds.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); \
+		variants of any JSON value: \(anyValue)
 		""")
 		#expect(workflow != nil, "the catalogue has the GitHub workflow schema")
 		#expect(share <= 0.05, "at most 5% of the settings are edited as raw JSON, not \(share * 100)%")
