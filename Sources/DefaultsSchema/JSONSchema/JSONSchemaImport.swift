@@ -200,8 +200,21 @@ struct JSONSchemaImporter {
 	/// Whether a property's schema is an object described member by member: a group of settings.
 	private mutating func isGroup(_ schema: [String: Defaults.JSONValue]) -> Bool {
 		let types = Self.types(of: schema)
-		guard types.isEmpty || types == ["object"] else { return false }
+		guard types.isEmpty || types == ["object"], !offersOtherForms(schema) else { return false }
 		return !namedProperties(of: schema).isEmpty
+	}
+
+	/// Whether a `oneOf`/`anyOf` branch is a value other than an object (`on: push` or
+	/// `on: [push, pull_request]` beside `on: {push: …}`): the property is then a variant, whose
+	/// object form is a form, rather than a group whose members would replace those other values.
+	private mutating func offersOtherForms(_ schema: [String: Defaults.JSONValue]) -> Bool {
+		["oneOf", "anyOf"].contains { keyword in
+			(schema[keyword]?.arrayValue ?? []).contains { branch in
+				let resolved = resolver.resolved(branch)
+				let types = Self.types(of: resolved)
+				return !types.isEmpty && !types.contains("object") && types != ["null"]
+			}
+		}
 	}
 
 	/// The properties an object schema names: its own, and those of the object schemas among its

@@ -17,12 +17,15 @@ extension SettingsSchema {
 	```
 	*/
 	public func problem(writing value: Defaults.JSONValue, to setting: Setting, in store: any DefaultsStore) -> SettingError? {
-		guard let path = setting.path, let top = path.topLevelKey, let check = containerChecks[top] else { return nil }
+		guard let path = setting.path, let top = path.topLevelKey, path.count > 1 else { return nil }
 		// cast: this module's own store, whose key here is a member path: the top-level value is its base's.
 		let base = (store as? MemberPathStore)?.base ?? store
 		let current = base.storedValue(forKey: top)
-		guard let after = Defaults.JSONValue.replacing(in: current, at: path.components.dropFirst(), with: value),
-		      let violation = check.validator.firstViolation(of: after, at: top) else { return nil }
+		guard let after = Defaults.JSONValue.replacing(in: current, at: path.components.dropFirst(), with: value) else {
+			// A step into a value of another shape (a list where an object is expected): never replaced.
+			return SettingError("\(top) holds a value of another shape than the one \(path) is a member of (\(current?.jsonString().prefix(60) ?? "nothing")); it is left as it is: edit \(top) as a whole")
+		}
+		guard let check = containerChecks[top], let violation = check.validator.firstViolation(of: after, at: top) else { return nil }
 		if let current {
 			guard check.validator.firstViolation(of: current, at: top) == nil else { return nil }
 		} else if violation.keyword == "required" {

@@ -138,9 +138,9 @@ extension Defaults.JSONValue {
 
 	/**
 	`value` with the value at `path` set to `new`, or removed for `nil`; `nil` when it cannot be:
-	an index past the end (an index equal to the count appends), or a removal of what is not there.
-	Missing objects on the way are made for member steps; a value of another shape where an
-	object should be is replaced by one for a set.
+	an index past the end (an index equal to the count appends), a removal of what is not there,
+	or a member of a value that is not an object (a list or text is never replaced by an object).
+	Missing objects on the way (or `null`) are made for member steps.
 
 	```swift
 	Defaults.JSONValue.replacing(in: ["a": [1, 2]], at: ["a", 1], with: 5)  //=> {"a": [1, 5]}
@@ -151,11 +151,15 @@ extension Defaults.JSONValue {
 		switch step {
 		case .member(let member):
 			var object: [String: Defaults.JSONValue]
-			if case .object(let members)? = value {
+			switch value {
+			case .object(let members)?:
 				object = members
-			} else {
+			case nil, .null?:
 				guard new != nil else { return nil }
 				object = [:]
+			default:
+				// A value of another shape (`on: [push]` where `on.push` is asked for) is not replaced by an object.
+				return nil
 			}
 			if path.count == 1 {
 				guard new != nil || object[member] != nil else { return nil }

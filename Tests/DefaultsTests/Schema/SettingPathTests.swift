@@ -78,6 +78,11 @@ struct SettingPathTests {
 
 		let made = Defaults.JSONValue.replacing(in: nil, at: try SettingPath(parsing: "a.b").components[...], with: 1)
 		#expect(made == ["a": ["b": 1]], "objects on the way are made")
+		let on: Defaults.JSONValue = ["on": ["push", "pull_request"]]
+		#expect(Defaults.JSONValue.replacing(in: on, at: try SettingPath(parsing: "on.push").components[...], with: [:]) == nil,
+			"a list is not replaced by an object holding the member")
+		#expect(Defaults.JSONValue.replacing(in: ["on": "push"], at: try SettingPath(parsing: "on.push").components[...], with: [:]) == nil)
+		#expect(Defaults.JSONValue.replacing(in: ["on": nil], at: try SettingPath(parsing: "on.push").components[...], with: [:]) == ["on": ["push": [:]]])
 	}
 
 	@Test func aStoreOfMembersReadsAndWritesItemsAtAnyDepth() throws {
