@@ -92,15 +92,12 @@ extension SettingsPage {
 		return page
 	}
 
-	/// An item's title: its number from 1, then ` · ` and what names it, when something does.
-	static func summary(of item: Defaults.JSONValue, at index: Int) -> String {
-		let text: String?
-		switch item {
-		case .object(let members):
-			text = summaryMembers.lazy.compactMap { members[$0].flatMap(scalarText) }.first
-		default:
-			text = scalarText(item)
-		}
+	/// An item's title: its number from 1, then ` · ` and what names it, when something does
+	/// (`3 · actions/setup-node@v4`: an object's `name`, `id`, `uses`, … member).
+	public static func summary(of item: Defaults.JSONValue, at index: Int) -> String {
+		// An object by the member that names it; a value of its own is in its row already.
+		guard case .object(let members) = item else { return String(index + 1) }
+		let text = summaryMembers.lazy.compactMap { members[$0].flatMap(scalarText) }.first
 		guard let text, !text.isEmpty else { return String(index + 1) }
 		let line = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? text
 		let short = line.count > summaryLength ? String(line.prefix(summaryLength - 1)) + "…" : line

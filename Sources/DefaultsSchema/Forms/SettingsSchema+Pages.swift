@@ -92,7 +92,7 @@ extension SettingsSchema {
 		case .null: .json
 		}
 		let title: String = switch path.last {
-		case .index(let index)?: "\(index + 1)"
+		case .index(let index)?: SettingsPage.summary(of: value, at: index)
 		case .member(let name)?: name
 		case nil: path.description
 		}

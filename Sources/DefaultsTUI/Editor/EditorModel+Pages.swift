@@ -142,11 +142,16 @@ extension EditorModel {
 		return all
 	}
 
-	/// Whether two values of a list or a map have the same items or members, of the same types.
+	/// Whether two values of a list or a map have the same items or members, of the same types
+	/// and (a list's) with the same titles: a change inside an item that leaves its title keeps the page.
 	static func sameItems(_ old: Defaults.JSONValue?, _ new: Defaults.JSONValue?) -> Bool {
 		switch (old, new) {
 		case (.array(let before)?, .array(let after)?):
-			return before.count == after.count && zip(before, after).allSatisfy { $0.typeName == $1.typeName }
+			// An item not changed is the same storage, which compares at once.
+			return before.count == after.count && before.indices.allSatisfy { index in
+				before[index] == after[index] || (before[index].typeName == after[index].typeName
+					&& SettingsPage.summary(of: before[index], at: index) == SettingsPage.summary(of: after[index], at: index))
+			}
 		case (.object(let before)?, .object(let after)?):
 			return before.count == after.count && before.keys.allSatisfy { name in after[name]?.typeName == before[name]?.typeName }
 		default:

@@ -37,7 +37,10 @@ struct PageEditorFixture {
 	}
 
 	func select(_ title: String) {
-		if let key = model.schema.settings.first(where: { $0.title == title || $0.key == title })?.key { model.selectedKey = key }
+		// An item by its number alone too (its title is `2 · actions/setup-node@v4`).
+		if let key = model.schema.settings.first(where: { $0.title == title || $0.title.hasPrefix(title + " · ") || $0.key == title })?.key {
+			model.selectedKey = key
+		}
 	}
 
 	var screen: [String] { model.render().text }
@@ -83,6 +86,27 @@ struct PageEditorTests {
 		// Undo, back in the list, undoes the change made on the page.
 		fixture.press(.character("u"))
 		#expect(fixture.steps?[path: [1, "uses"]] == "actions/setup-node@v4")
+	}
+
+	@Test func itemTitlesFollowTheirValuesAfterAMoveAndAnEditInside() throws {
+		let fixture = PageEditorFixture(PageEditorFixture.workflow)
+		fixture.open("jobs")
+		fixture.open("build")
+		fixture.open("steps")
+		#expect(fixture.screen.contains { $0.contains("1 · actions/checkout@v4") }, "\(fixture.screen)")
+		fixture.model.selectedKey = "jobs.build.steps[0]"
+		fixture.press(.character("J"))
+		#expect(fixture.screen.contains { $0.contains("1 · actions/setup-node@v4") }, "\(fixture.screen)")
+		#expect(fixture.screen.contains { $0.contains("2 · actions/checkout@v4") }, "\(fixture.screen)")
+		// An edit inside an item that names it: its title, back on the list, says the new name.
+		fixture.model.selectedKey = "jobs.build.steps[2]"
+		fixture.press(.enter)
+		fixture.select("run")
+		fixture.press(.enter, .control("u"))
+		fixture.type("make check")
+		fixture.press(.enter, .escape)
+		#expect(fixture.steps?[path: [2, "run"]] == "make check")
+		#expect(fixture.screen.contains { $0.contains("3 · make check") }, "\(fixture.screen)")
 	}
 
 	@Test func itemsAreAddedRemovedAndMovedAsOneUndoStepEach() throws {
