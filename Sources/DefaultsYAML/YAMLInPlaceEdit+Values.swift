@@ -7,6 +7,12 @@ extension YAMLInPlaceEdit {
 		if YAMLFileFormat.same(old, new) { return }
 		try checkEditable(id, name: name)
 		let node = nodes[id]
+		if node.style == .flowCollection, !node.isInFlow, node.anchor == nil, node.tag == nil, Self.isEmptyCollection(old), !Self.isEmptyCollection(new),
+		   let text = blockText(replacingEmpty: id, with: new, key: key) {
+			// `- {}` or `key: {}` that a form fills: written in block style, as its neighbours are.
+			replacements.append(text)
+			return
+		}
 		switch (node.kind, old, new) {
 		case (.mapping, .object(var oldMembers), .object(var newMembers)) where !newMembers.isEmpty:
 			// A member renamed keeps its place, its value's text and its comments: only its key is written.
@@ -30,6 +36,30 @@ extension YAMLInPlaceEdit {
 		}
 	}
 
+	/// Whether `value` is `{}` or `[]`.
+	static func isEmptyCollection(_ value: Defaults.JSONValue) -> Bool {
+		switch value {
+		case .object(let members): members.isEmpty
+		case .array(let items): items.isEmpty
+		default: false
+		}
+	}
+
+	/// The block text that replaces the empty flow mapping `id` (an item of a block sequence, or
+	/// the value of `key`) with the object `new`, or `nil` when it is written otherwise.
+	private func blockText(replacingEmpty id: Int, with new: Defaults.JSONValue, key: Int?) -> (Range<Int>, String)? {
+		let node = nodes[id]
+		guard case .object = new else { return nil }
+		if let key {
+			guard let colon = colon(after: nodes[key].end) else { return nil }
+			let column = nodes[key].start - lineStart(of: nodes[key].start)
+			return (colon + 1..<node.end, YAMLWriter.afterKey(new, column: column, lineEnd: lineEnd))
+		}
+		// An item: its content starts after the dash, at its column.
+		let column = node.contentStart - lineStart(of: node.contentStart)
+		return (node.contentStart..<node.end, YAMLWriter.blockContent(new, column: column, lineEnd: lineEnd))
+	}
+
 	/// A sequence changed as a form changes a list (``ArrayEdit``): items changed in place, items
 	/// inserted, items removed, one item moved; else written anew. In a block sequence an item's
 	/// lines go and come whole (a moved item with the comment lines right above it); in a flow
@@ -42,7 +72,7 @@ extension YAMLInPlaceEdit {
 		}
 		if case .changed(let indices) = edit {
 			for index in indices {
-				if case .object(let oldMembers) = old[index], case .object(let newMembers) = new[index], !newMembers.isEmpty,
+				if case .object(let oldMembers) = old[index], case .object(let newMembers) = new[index], !newMembers.isEmpty, !oldMembers.isEmpty,
 				   Set(oldMembers.keys).isDisjoint(with: newMembers.keys) {
 					// No member in common (`- uses: x` become `- run: y`): the item written anew in its place.
 					try checkEditable(items[index], name: "\(name)[\(index)]")

@@ -132,6 +132,16 @@ import Testing
 		}
 	}
 
+	/// A new item or member starts as `{}`; once a form fills it, it is written in block style as
+	/// its neighbours are (not `- {run: make}`), its comment kept.
+	@Test func anEmptyFlowMappingAFormFillsIsWrittenInBlockStyle() throws {
+		let text = "steps:\n  - uses: a\n  - {}   # new\nwith: {}\nz: 1\n"
+		#expect(try YAMLInPlaceEditTests.edited(text, ["steps": [["uses": "a"], ["run": "make", "name": "Make"]]])
+			== "steps:\n  - uses: a\n  - name: Make\n    run: make   # new\nwith: {}\nz: 1\n")
+		#expect(try YAMLInPlaceEditTests.edited(text, ["with": ["node": 20]]) == "steps:\n  - uses: a\n  - {}   # new\nwith:\n  node: 20\nz: 1\n")
+		#expect(try YAMLInPlaceEditTests.edited("l: [{}]\n", ["l": [["a": 1]]]) == "l: [{a: 1}]\n", "inside a flow sequence it stays in flow")
+	}
+
 	@Test func aSequenceThatIsNoSingleEditIsWrittenAnew() throws {
 		let text = "l:\n  - a # first\n  - b\nz: 1\n"
 		#expect(try YAMLInPlaceEditTests.edited(text, ["l": ["x", "y", "z"]]) == "l:\n  - x\n  - y\n  - z\nz: 1\n")
