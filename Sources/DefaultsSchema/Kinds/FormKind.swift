@@ -32,11 +32,25 @@ struct FormKind: SettingKindRules {
 		!property.offersForms && property.types == ["object"] && property.namesMembers
 	}
 
-	/// An object keeps the members the form names (all, when it names none).
+	/// An object keeps the members the form names (all, when it names none); a list of names or
+	/// one name (`[push, pull_request]`, `push`) becomes an object of those members.
 	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
-		guard case .object(let members) = value else { return [] }
+		guard case .object(let members) = value else { return Self.membersNamed(by: value) }
 		let named = setting.namedMembers
 		return [.object(named.isEmpty ? members : members.filter { named.contains($0.key) })]
+	}
+
+	/// Objects whose members are the names `value` lists (or is), each empty (`null`, then `{}`), or none.
+	static func membersNamed(by value: Defaults.JSONValue) -> [Defaults.JSONValue] {
+		let names: [String]
+		switch value {
+		case .string(let name): names = [name]
+		case .array(let items): names = items.compactMap(\.stringValue)
+			guard names.count == items.count else { return [] }
+		default: return []
+		}
+		guard !names.isEmpty, Set(names).count == names.count else { return [] }
+		return [Defaults.JSONValue.null, .object([:])].map { empty in .object(Dictionary(uniqueKeysWithValues: names.map { ($0, empty) })) }
 	}
 
 	func emptyValue(for setting: Setting) -> Defaults.JSONValue { .object([:]) }
@@ -45,10 +59,12 @@ struct FormKind: SettingKindRules {
 		Self.objectTitle(schema)
 	}
 
-	/// "object with NAME", by the first member it requires or else names; "object" when it names none.
+	/// "object with NAME", by the first member it requires, else by its one member or the first of
+	/// its two; "object" when it names none or many (no member of many says what it is).
 	static func objectTitle(_ schema: [String: Defaults.JSONValue]) -> String {
 		let required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
-		let named = required.first ?? (schema["properties"]?.objectValue ?? [:]).keys.sorted().first
+		let properties = (schema["properties"]?.objectValue ?? [:]).keys.sorted()
+		let named = required.first ?? (properties.count <= 2 ? properties.first : nil)
 		return named.map { "object with \($0)" } ?? "object"
 	}
 }

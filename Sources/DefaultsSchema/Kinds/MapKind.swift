@@ -28,9 +28,9 @@ struct MapKind: SettingKindRules {
 		!property.offersForms && property.types == ["object"] && !property.namesMembers
 	}
 
-	/// An object keeps every member.
+	/// An object keeps every member; a list of names or one name becomes an object of those members.
 	func conversions(of value: Defaults.JSONValue, text: String?, for setting: Setting) -> [Defaults.JSONValue] {
-		value.objectValue == nil ? [] : [value]
+		value.objectValue == nil ? FormKind.membersNamed(by: value) : [value]
 	}
 
 	func emptyValue(for setting: Setting) -> Defaults.JSONValue { .object([:]) }

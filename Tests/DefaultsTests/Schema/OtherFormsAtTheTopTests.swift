@@ -30,6 +30,17 @@ struct OtherFormsAtTheTopTests {
 		#expect(schema.setting(forKey: "compilerOptions.strict")?.kind == .bool, "an object of one form is still a group")
 	}
 
+	@Test func aListOfNamesBecomesAnObjectOfThoseMembers() throws {
+		let schema = SettingsSchema.importing(jsonSchema: Self.schema, title: "ci").schema
+		let on = try #require(schema.setting(forKey: "on"))
+		let object = try #require(on.forms.firstIndex { $0.title == "object with push" }, "\(on.forms.map(\.title))")
+		// `push: null` does not fit this schema's push (an object): the next conversion does.
+		#expect(on.converting(["push", "pull_request"], toForm: object) == ["push": [:], "pull_request": [:]])
+		#expect(on.converting("push", toForm: object) == ["push": [:]])
+		let list = try #require(on.forms.firstIndex { $0.title == "list" })
+		#expect(on.converting("push", toForm: list) == ["push"])
+	}
+
 	@Test func aMemberOfAValueOfAnotherShapeIsRefusedNotReplaced() throws {
 		let schema = SettingsSchema.importing(jsonSchema: Self.schema, title: "ci").schema
 		let base = InMemoryStore()
