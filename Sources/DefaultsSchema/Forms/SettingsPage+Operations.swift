@@ -10,7 +10,7 @@ a change with the validator's message (`jobs.build.steps: must have at most 3 it
 extension SettingsPage {
 	/// The value a new item or member starts with: the schema's default for it, else its `const`
 	/// or first `enum` value, else an empty value of its type (`""`, `0`, `false`, `[]`, `{}` with
-	/// its required members filled), else `""` (see ``JSONSchemaNavigator/newValue(for:depth:)``).
+	/// its required members filled), else `""`.
 	/// A list's new item is the one at its end; a map's or a form's, a member it does not name.
 	public func newItem() -> Defaults.JSONValue {
 		guard let pageSchema else { return .string("") }

@@ -4,7 +4,7 @@ extension SettingsSchema {
 	/**
 	The setting at any path of the values: a setting the schema names (by its key or its path),
 	else the member or item there as its JSON Schema describes it (`jobs.build.steps[3].run`: the
-	walk of ``JSONSchemaNavigator``, through `properties`, `patternProperties`,
+	walk of the schema through `properties`, `patternProperties`,
 	`additionalProperties`, `items`/`prefixItems`/`additionalItems`, `$ref`, `allOf`, the
 	`oneOf`/`anyOf` branch the value there matches, `if`/`then`/`else` and `dependentSchemas` by
 	the values), made as the importer makes a property's; else one inferred from the value there

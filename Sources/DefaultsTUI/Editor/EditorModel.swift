@@ -67,7 +67,7 @@ public final class EditorModel {
 	/// ``schemaFromStore`` is set.
 	public private(set) var schema: SettingsSchema
 	/// Where the settings' values are kept: the store the editor was given, seen through a
-	/// ``MemberPathStore`` so that the items and members a page shows are read and written in place.
+	/// `MemberPathStore` so that the items and members a page shows are read and written in place.
 	public let store: any DefaultsStore
 	/// ``store`` as the store of member paths the pages add their items' paths to.
 	let pathStore: MemberPathStore
