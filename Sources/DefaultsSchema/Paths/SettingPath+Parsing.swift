@@ -18,8 +18,8 @@ public struct SettingPathError: Error, Sendable, Equatable, CustomStringConverti
 extension SettingPath {
 	/**
 	Reads the text of a path: plain names joined with dots (`jobs.build`), items by index in
-	brackets (`steps[3]`), and any name in brackets and double quotes (`rules["react/prop-types"]`,
-	with `\"` and `\\` escapes). Spaces are not allowed outside quotes.
+	brackets (`steps[3]`), and any name in brackets as a JSON string (`rules["react/prop-types"]`,
+	with JSON's escapes). Spaces are not allowed outside quotes.
 
 	```swift
 	try SettingPath(parsing: "servers[0].ports[1]").components  //=> [.member("servers"), .index(0), .member("ports"), .index(1)]
@@ -64,32 +64,22 @@ extension SettingPath {
 			position += 1
 			guard position < scalars.count else { throw failure("expected an index or a quoted name after \"[\"", at: position) }
 			if scalars[position] == "\"" {
+				// A JSON string: to its closing quote (one not escaped), read by the JSON parser.
+				let opening = position
 				position += 1
-				var name = String.UnicodeScalarView()
-				var closed = false
-				while position < scalars.count {
-					let scalar = scalars[position]
+				var escaped = false
+				while position < scalars.count, escaped || scalars[position] != "\"" {
+					escaped = !escaped && scalars[position] == "\\"
 					position += 1
-					if scalar == "\"" {
-						closed = true
-						break
-					}
-					if scalar == "\\" {
-						guard position < scalars.count else { break }
-						let escaped = scalars[position]
-						position += 1
-						switch escaped {
-						case "n": name.append("\n")
-						case "t": name.append("\t")
-						case "\"", "\\", "/": name.append(escaped)
-						default: throw failure("unknown escape \\\(escaped) in a quoted name", at: position - 2)
-						}
-						continue
-					}
-					name.append(scalar)
 				}
-				guard closed else { throw failure("the quoted name has no closing quote", at: start + 1) }
-				components.append(.member(String(name)))
+				guard position < scalars.count else { throw failure("the quoted name has no closing quote", at: start + 1) }
+				position += 1
+				var quoted = String.UnicodeScalarView()
+				quoted.append(contentsOf: scalars[opening..<position])
+				guard let name = (try? Defaults.JSONValue(parsing: String(quoted)))?.stringValue else {
+					throw failure("the quoted name is not a JSON string (escapes are \\\", \\\\, \\n, \\t, \\uXXXX)", at: opening)
+				}
+				components.append(.member(name))
 			} else {
 				var digits = ""
 				while position < scalars.count, ("0"..."9").contains(scalars[position]) {

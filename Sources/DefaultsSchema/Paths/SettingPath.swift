@@ -118,21 +118,9 @@ public struct SettingPath: Hashable, Sendable, CustomStringConvertible, Expressi
 		}
 	}
 
-	/// `name` in double quotes, with `"` and `\` escaped (and control characters as `\u` escapes).
+	/// `name` as a JSON string: in double quotes, `"`, `\` and control characters escaped.
 	static func quoted(_ name: String) -> String {
-		var text = "\""
-		for scalar in name.unicodeScalars {
-			switch scalar {
-			case "\"": text += "\\\""
-			case "\\": text += "\\\\"
-			case "\n": text += "\\n"
-			case "\t": text += "\\t"
-			case _ where scalar.value < 0x20:
-				text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-			default: text.unicodeScalars.append(scalar)
-			}
-		}
-		return text + "\""
+		Defaults.JSONValue.string(name).jsonString()
 	}
 }
 

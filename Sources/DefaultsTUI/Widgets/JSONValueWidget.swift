@@ -27,15 +27,12 @@ struct JSONValueWidget: SettingWidget {
 	}
 
 	func question(_ value: SettingValue) -> PromptQuestion {
-		PromptQuestion(expects: "JSON on one line, or e to edit it in $EDITOR")
+		Self.jsonQuestion
 	}
 
 	/// JSON on one line, checked as an edit in `$EDITOR` is; `e` opens `$EDITOR`.
 	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
-		if text.trimmingCharacters(in: .whitespaces) == "e" {
-			return .editExternally((value.effective ?? .null).jsonString(pretty: true))
-		}
-		return parsedAnswer(text)
+		jsonAnswer(text, on: value)
 	}
 
 	var detailLines: [String] {

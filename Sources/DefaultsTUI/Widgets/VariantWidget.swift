@@ -71,15 +71,12 @@ struct VariantWidget: SettingWidget {
 	}
 
 	func question(_ value: SettingValue) -> PromptQuestion {
-		PromptQuestion(expects: "JSON on one line, or e to edit it in $EDITOR")
+		Self.jsonQuestion
 	}
 
 	/// JSON on one line; `e` opens `$EDITOR`.
 	func answer(_ text: String, on value: SettingValue) -> WidgetResponse {
-		if text.trimmingCharacters(in: .whitespaces) == "e" {
-			return .editExternally((value.effective ?? .null).jsonString(pretty: true))
-		}
-		return parsedAnswer(text)
+		jsonAnswer(text, on: value)
 	}
 }
 

@@ -134,6 +134,19 @@ extension SettingWidget {
 		}
 	}
 
+	/// The line prompt's question for a value typed as JSON.
+	static var jsonQuestion: PromptQuestion {
+		PromptQuestion(expects: "JSON on one line, or e to edit it in $EDITOR")
+	}
+
+	/// An answer typed as JSON on one line (checked as typed text is), or `e`, which opens `$EDITOR`.
+	func jsonAnswer(_ text: String, on value: SettingValue) -> WidgetResponse {
+		if text.trimmingCharacters(in: .whitespaces) == "e" {
+			return .editExternally((value.effective ?? .null).jsonString(pretty: true))
+		}
+		return parsedAnswer(text)
+	}
+
 	func commonHint(for command: Command) -> String? {
 		command == .unset && setting.isOptional ? "unset" : nil
 	}

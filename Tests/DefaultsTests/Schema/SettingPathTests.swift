@@ -12,6 +12,7 @@ struct SettingPathTests {
 		("servers[0][1]", ["servers", 0, 1]),
 		(#"a["say \"hi\""]"#, ["a", "say \"hi\""]),
 		(#"a["back\\slash"]"#, ["a", "back\\slash"]),
+		(#"a["\u00e9t\u00e9"]"#, ["a", "été"]),
 		("with.node-version", ["with", "node-version"]),
 		("[2]", [2]),
 		(#"["1st"]"#, ["1st"]),
@@ -44,7 +45,7 @@ struct SettingPathTests {
 		("a[1", 4, "expected \"]\""),
 		(#"a["b"#, 3, "the quoted name has no closing quote"),
 		("a[1]b", 5, "expected \".\" or \"[\" after \"]\""),
-		(#"a["\q"]"#, 4, "unknown escape \\q"),
+		(#"a["\q"]"#, 3, "the quoted name is not a JSON string"),
 		("a[99999999999999999999]", 3, "is too large"),
 	])
 	func badTextIsRefusedAtItsColumn(text: String, column: Int, reason: String) {
