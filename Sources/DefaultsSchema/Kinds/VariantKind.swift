@@ -8,17 +8,8 @@ struct VariantKind: SettingKindRules {
 	var valuesDescription: String { "one of several forms (JSON)" }
 	var choosesAForm: Bool { true }
 
-	/// JSON; else what one of its forms reads the text as (`warn` for a form that is a choice of
-	/// words, `ubuntu-latest` for text), the first that the whole setting takes.
 	func parse(_ text: String, trimmed: String, for setting: Setting) -> Result<Defaults.JSONValue, SettingError> {
-		let json = setting.parseJSON(text)
-		guard case .failure = json else { return json }
-		for form in setting.forms {
-			if case .success(let value) = form.setting.parse(text), setting.validate(value) == nil {
-				return .success(value)
-			}
-		}
-		return json
+		setting.parseJSON(text)
 	}
 
 	func typeProblem(_ value: Defaults.JSONValue, for setting: Setting) -> SettingError? {

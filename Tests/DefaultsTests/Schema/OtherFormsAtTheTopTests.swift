@@ -41,14 +41,6 @@ struct OtherFormsAtTheTopTests {
 		#expect(on.converting("push", toForm: list) == ["push"])
 	}
 
-	@Test func wordsAreReadByTheFormThatTakesThem() throws {
-		let schema = SettingsSchema.importing(jsonSchema: Self.schema, title: "ci").schema
-		let on = try #require(schema.setting(forKey: "on"))
-		#expect(try on.parse("push").get() == "push", "a word of the choice form, without quotes")
-		#expect(try on.parse(#"["push"]"#).get() == ["push"], "JSON first")
-		#expect(throws: SettingError.self) { try on.parse("bogus").get() }
-	}
-
 	@Test func aMemberOfAValueOfAnotherShapeIsRefusedNotReplaced() throws {
 		let schema = SettingsSchema.importing(jsonSchema: Self.schema, title: "ci").schema
 		let base = InMemoryStore()
