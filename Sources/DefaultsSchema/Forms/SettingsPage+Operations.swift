@@ -23,6 +23,15 @@ extension SettingsPage {
 		return navigator.newValue(for: place.schema)
 	}
 
+	/// The value a new member named `name` starts with, by the schema that applies to that name
+	/// (its `properties` entry, the `patternProperties` it matches, else `additionalProperties`);
+	/// ``newItem()`` when no schema says.
+	public func newMember(named name: String) -> Defaults.JSONValue {
+		guard let pageSchema, let place = JSONSchemaNavigator.child(of: pageSchema.keywords, at: .member(name)), place.described else { return newItem() }
+		var navigator = JSONSchemaNavigator(library: pageSchema.library)
+		return navigator.newValue(for: place.schema)
+	}
+
 	/// The container's value with `item` added at `index` (at the end for `nil`), or why not (the
 	/// validator's message: `steps: must have at most 3 items (maxItems)`).
 	public func adding(_ item: Defaults.JSONValue, at index: Int?, to value: Defaults.JSONValue?) -> Result<Defaults.JSONValue, SettingError> {

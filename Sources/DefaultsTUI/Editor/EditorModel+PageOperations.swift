@@ -110,7 +110,7 @@ extension EditorModel {
 				return
 			}
 			let outcome = prompt.renaming.map { page.renaming($0, to: name, in: frame.value) }
-				?? page.adding(member: page.newItem(), named: name, to: frame.value)
+				?? page.adding(member: page.newMember(named: name), named: name, to: frame.value)
 			// A name the page refuses is said, and the prompt stays for another.
 			if case .failure(let problem) = outcome {
 				prompt.problem = "\(page.title): \(problem.message)"

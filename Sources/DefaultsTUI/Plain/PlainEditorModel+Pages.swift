@@ -207,7 +207,7 @@ extension PlainEditorModel {
 			}
 			guard !argument.isEmpty else { return output(wrap("Type add and the new member's name: add NAME."), ask: .onPage) }
 			if let problem = page.nameProblem(argument) { return output(wrap(problem.message), ask: .onPage) }
-			return done(page.adding(member: page.newItem(), named: argument, to: current), saying: "Added \(argument) to \(page.title).")
+			return done(page.adding(member: page.newMember(named: argument), named: argument, to: current), saying: "Added \(argument) to \(page.title).")
 		case "remove" where words.count == 2:
 			guard let removed = child(words[1]), let step = removed.path?.last else { return noSuch(words[1]) }
 			return done(page.removing(step, from: current), saying: "Removed \(removed.title) from \(page.title).")
