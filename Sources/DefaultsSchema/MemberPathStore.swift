@@ -71,14 +71,24 @@ public final class MemberPathStore: DefaultsStore, @unchecked Sendable {
 	/// Adds `path` as the path of `key`, keeping the others: a member or item reached on the
 	/// command line or opened in the editor (`jobs.build.steps[3].run`) that no setting names.
 	public func adopt(path: SettingPath, forKey key: String) {
-		guard !path.isEmpty else { return }
+		adopt(adding: [key: path])
+	}
+
+	/// Adds the paths of `schema`'s settings (a page's items and members), keeping the others.
+	public func adopt(addingPathsOf schema: SettingsSchema) {
+		adopt(adding: Self.paths(of: schema))
+	}
+
+	/// Adds `paths`, each the path of its key, keeping the others (a page's items and members, at
+	/// once: the keys of each top-level member are gathered again once, not once a path).
+	public func adopt(adding paths: [String: SettingPath]) {
+		let added = paths.filter { !$0.value.isEmpty }
+		guard !added.isEmpty else { return }
 		state.withLock { state in
-			guard state.paths[key] != path else { return }
-			var paths = state.paths
-			paths[key] = path
-			state = PathState(paths)
+			guard added.contains(where: { state.paths[$0.key] != $0.value }) else { return }
+			state = PathState(state.paths.merging(added) { _, new in new })
 		}
-		userView?.adopt(path: path, forKey: key)
+		userView?.adopt(adding: added)
 	}
 
 	/// Takes the paths of `schema`'s settings in place of those given so far (``adopt(paths:)``).

@@ -68,9 +68,7 @@ extension EditorModel {
 
 	/// Tells the store where each of `page`'s settings lies.
 	private func adoptPaths(of page: SettingsPage) {
-		for setting in page.schema.settings {
-			if let path = setting.path, pathStore.paths[setting.key] != path { pathStore.adopt(path: path, forKey: setting.key) }
-		}
+		pathStore.adopt(addingPathsOf: page.schema)
 	}
 
 	/**

@@ -52,8 +52,7 @@ struct ListCommand: ParsableCommand {
 		}
 		let withPaths = address.opened.withMemberPaths()
 		if let store = withPaths.memberStore {
-			let children = page.schema.settings.compactMap { setting in setting.path.map { (setting.key, $0) } }
-			store.adopt(paths: store.paths.merging(children) { _, new in new })
+			store.adopt(addingPathsOf: page.schema)
 		}
 		return (page.schema.settings, withPaths)
 	}

@@ -100,6 +100,11 @@ struct SettingPathTests {
 		store.removeStoredValue(forKey: path.description)
 		#expect(base.storedValue(forKey: "jobs")?[path: try SettingPath(parsing: "build.steps[1]")] == [:], "the member goes, its object stays")
 		#expect(store.topLevelKey(of: path.description) == "jobs")
+		// Several at once, the others kept.
+		store.adopt(adding: ["jobs.build.steps[0].uses": ["jobs", "build", "steps", 0, "uses"], "first": ["jobs", "build", "steps", 0]])
+		#expect(store.paths.count == 3)
+		#expect(store.storedValue(forKey: "jobs.build.steps[0].uses") == "a")
+		#expect(store.storedValue(forKey: "first") == ["uses": "a"])
 	}
 
 	@Test func aPathIsWrittenInASchemaFileAsAList() throws {
