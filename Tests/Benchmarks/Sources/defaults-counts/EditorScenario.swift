@@ -24,12 +24,7 @@ final class EditorKeyScenario: Scenario {
 	}
 
 	func run(_ times: Int) {
-		var total = 0
-		for _ in 0..<times {
-			_ = model.handle(key)
-			total &+= model.render().lines.count
-		}
-		Sink.keep(total)
+		press(key, times: times, in: model)
 	}
 }
 
@@ -53,11 +48,16 @@ final class EditorListPageScenario: Scenario {
 	}
 
 	func run(_ times: Int) {
-		var total = 0
-		for _ in 0..<times {
-			_ = model.handle(key)
-			total &+= model.render().lines.count
-		}
-		Sink.keep(total)
+		press(key, times: times, in: model)
 	}
+}
+
+/// `key` pressed `times` times in `model`, the screen drawn after each press.
+private func press(_ key: EditorKey, times: Int, in model: EditorModel) {
+	var total = 0
+	for _ in 0..<times {
+		_ = model.handle(key)
+		total &+= model.render().lines.count
+	}
+	Sink.keep(total)
 }
